@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountSchema, profileSchema, updateOwnAccountSchema } from '@fieldbook/domain';
+import { z } from 'zod';
+import type { Deps } from '../deps.js';
+import { callerOf } from '../http/context.js';
+import * as accounts from './service.js';
+
+const tags = ['accounts'];
+const orgQuery = z.object({ orgId: z.string().optional() });
+
+export function accountRoutes(deps: Deps) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get('/rest/accounts/current', {
+      config: { access: 'session' },
+      schema: { tags, summary: 'The signed-in account in the selected organization', querystring: orgQuery, response: { 200: accountSchema } },
+    }, (req) => accounts.currentAccount(deps, callerOf(req)));
+
+    r.get('/rest/accounts/profile', {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Organizations, permissions, EULA and active state of the signed-in user', querystring: orgQuery, response: { 200: profileSchema } },
+    }, (req) => accounts.profile(deps, callerOf(req)));
+
+    r.put('/rest/accounts/eula/web', {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Accept the current web EULA', querystring: orgQuery, response: { 200: profileSchema } },
+    }, (req) => accounts.acceptWebEula(deps, callerOf(req)));
+
+    r.put('/rest/accounts', {
+      config: { access: 'member' },
+      schema: { tags, summary: 'Update an account (own first and last name)', querystring: orgQuery, body: updateOwnAccountSchema, response: { 200: accountSchema } },
+    }, (req) => accounts.updateOwnNames(deps, callerOf(req), req.body));
+  };
+}

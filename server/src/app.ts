@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MSG } from '@fieldbook/domain';
+import type { Config } from './config.js';
+import type { Database } from './db/connect.js';
+import type { Deps } from './deps.js';
+import { CodeService } from './auth/codes.js';
+import { TokenService } from './auth/tokens.js';
+import { authRoutes } from './auth/routes.js';
+import { accountRoutes } from './accounts/routes.js';
+import { activityRoutes } from './activities/routes.js';
+import { preferenceRoutes } from './preferences/routes.js';
+import { systemRoutes } from './system/routes.js';
+import { registerAccessControl } from './http/context.js';
+import { registerErrorHandler } from './http/errors.js';
+import { createMailer, type Mailer } from './platform/mail.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Tests pass a mailer that captures messages. */
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** Paths the API owns; everything else that is a GET for a page falls back to the web app. */
+const API_PREFIXES = ['/auth/', '/rest/', '/api/', '/preferences', '/docs', '/healthz', '/search/'];
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = new TokenService(config.jwtSecret);
+  const deps: Deps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    tokens,
+    codes: new CodeService(tokens),
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    log: app.log,
+  };
+
+  registerErrorHandler(app);
+  registerAccessControl(app, deps);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Fieldbook API', version: '0.1.0', description: 'REST API of Fieldbook. Send the ID token as `Authorization: Bearer <idToken>`; `orgId` selects one of your organizations.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  await app.register(systemRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(preferenceRoutes(deps));
+  await app.register(activityRoutes(deps));
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  }
+  // Client-side routes (/signin, /settings/..., /index.html) all load the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (hasWeb && request.method === 'GET' && !isApi) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ statusCode: 404, code: 'NotFound', message: MSG.notFound });
+  });
+
+  app.addHook('onClose', async () => database.close());
+  return app;
+}

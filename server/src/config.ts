@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL+PostGIS when set; otherwise the embedded PGlite database under dataDir. */
+  databaseUrl?: string;
+  publicUrl: string;
+  /** smtp://host:port; without it mails are written to dataDir/outbox as .eml files. */
+  smtpUrl?: string;
+  mailFrom: string;
+  jwtSecret: string;
+  webDistDir: string;
+  logLevel: string;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The JWT secret from the environment, or one generated once and kept in the data directory. */
+function loadOrCreateSecret(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Fieldbook <no-reply@fieldbook.local>',
+    jwtSecret: loadOrCreateSecret(dataDir, env.JWT_SECRET),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

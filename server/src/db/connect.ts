@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { postgis } from '@electric-sql/pglite-postgis';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export const PGLITE_EXTENSIONS = { postgis, pg_trgm, btree_gist };
+
+// bigint (int8) and numeric come back as strings from pg; keep them exact, convert where used.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** A dumped PGlite data dir to start from (tests restore a migrated template this way). */
+  pgliteDump?: Blob;
+}
+
+/**
+ * PostgreSQL when a URL is given, else PGlite. PGlite is one connection: the dialect queues
+ * connections, so a transaction holds it and other requests wait (DESIGN §7).
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dataPath = options.pgliteDump ? undefined : path.join(options.dataDir ?? 'data', 'pglite');
+  const pglite = await PGlite.create(dataPath, {
+    extensions: PGLITE_EXTENSIONS,
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,125 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Table types for Kysely. Timestamps come back as Date from both drivers. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = unknown> = ColumnType<T, string | undefined, string>;
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  name: string;
+  type: Generated<string>;
+  parent_id: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  max_users: number | null;
+  user_info: Json<Record<string, number> | null> | null;
+  rtk_seats: Generated<number>;
+  functionality_flags: Json<Record<string, unknown>>;
+  geoserver_url: string | null;
+  stripe_customer_id: string | null;
+  payment_method: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  company_name: string | null;
+  confirmed: Generated<boolean>;
+  email_verified: Generated<boolean>;
+  must_change_password: Generated<boolean>;
+  password_reset_required: Generated<boolean>;
+  eula_web: ColumnType<string | null, number | null | undefined, number | null>;
+  default_organization_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  account_id: string;
+  organization_id: string;
+  user_type: string;
+  is_active: Generated<boolean>;
+  renew: Generated<boolean>;
+  rtk_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface PermissionsTable {
+  id: Generated<string>;
+  account_id: string;
+  organization_id: string;
+  asset_type: string;
+  asset_id: string;
+  bit_mask: string;
+}
+
+export interface AuthCodesTable {
+  id: Generated<string>;
+  account_id: string;
+  purpose: 'signup' | 'reset' | 'verify_email';
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  account_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+}
+
+export interface AuthProvidersTable {
+  domain: string;
+  provider: string;
+  created_at: Timestamp;
+}
+
+export interface PreferencesTable {
+  account_id: string;
+  prefs: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
+export interface ActivitiesTable {
+  id: Generated<string>;
+  organization_id: string;
+  account_id: string | null;
+  type: string;
+  category: string;
+  message: string;
+  occurred_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  organizations: OrganizationsTable;
+  accounts: AccountsTable;
+  memberships: MembershipsTable;
+  permissions: PermissionsTable;
+  auth_codes: AuthCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  auth_throttle: AuthThrottleTable;
+  auth_providers: AuthProvidersTable;
+  preferences: PreferencesTable;
+  activities: ActivitiesTable;
+}

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AUTH_ERRORS, MSG } from '@fieldbook/domain';
+
+/** The one error type of the server: an HTTP status, an error name and a message id (spec §8). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code: string = AUTH_ERRORS.invalidParameter, details?: unknown) =>
+  new AppError(400, code, message, details);
+export const unauthorized = (message: string = MSG.unauthorized, code: string = AUTH_ERRORS.notAuthorized) =>
+  new AppError(401, code, message);
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 'Forbidden', message);
+export const notFound = (message: string = MSG.notFound, code = 'NotFound') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'Conflict') => new AppError(409, code, message);
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** PostgreSQL errors that are the caller's fault become 4xx, never 500 (DESIGN §3). */
+function fromPostgres(err: PgError): AppError | null {
+  switch (err.code) {
+    case '23505':
+      return conflict('app.error.duplicate', 'Conflict');
+    case '23503':
+      return new AppError(409, 'Conflict', 'app.error.reference');
+    case '23502':
+    case '23514':
+    case '22P02':
+    case '22001':
+      return badRequest(MSG.errorOccurred);
+    default:
+      return null;
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: issue.message,
+      }));
+      const first = details[0]?.message;
+      return reply.status(400).send({
+        statusCode: 400,
+        code: AUTH_ERRORS.invalidParameter,
+        message: first && first.startsWith('app.') ? first : MSG.errorOccurred,
+        details,
+      });
+    }
+    const pgMapped = fromPostgres(error as PgError);
+    if (pgMapped) {
+      request.log.info({ err: error }, 'database refused the change');
+      return reply.status(pgMapped.statusCode).send({
+        statusCode: pgMapped.statusCode,
+        code: pgMapped.code,
+        message: pgMapped.message,
+      });
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      // Fastify's own 4xx (bad JSON, payload too large, unsupported media type).
+      return reply.status(error.statusCode).send({
+        statusCode: error.statusCode,
+        code: error.code ?? 'BadRequest',
+        message: error.message,
+      });
+    }
+    if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause }, 'response serialization');
+    else request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ statusCode: 500, code: 'InternalError', message: MSG.errorOccurred });
+  });
+}

@@ -1,0 +1,27 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildApp } from './app.js';
+
+/** Starts Fieldbook: opens the database (PGlite under DATA_DIR, or DATABASE_URL), migrates, serves. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  app.log.info(`Fieldbook is running on ${url} (database: ${database.kind}, data: ${config.dataDir})`);
+  console.log(`\n  Fieldbook is ready: ${url}\n  Create your account at ${url}/signup — the confirmation code is mailed${config.smtpUrl ? '' : ` to ${config.dataDir}/outbox/ and shown in this log`}.\n  API description: ${url}/docs\n`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: shutting down`);
+      app.close().then(() => process.exit(0), () => process.exit(1));
+    });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
