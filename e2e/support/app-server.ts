@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/src/app.js';
+import { openDatabase } from '../../server/src/db/connect.js';
+import { testConfig } from '../../server/test/harness.js';
+
+export interface RunningApp {
+  url: string;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+/** The real product (API and built web app) on a loopback port, on a fresh copy of the template database. */
+export async function startApp(options: { smtpUrl: string }): Promise<RunningApp> {
+  const database = await openDatabase({ pgliteDump: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  const config = testConfig({ smtpUrl: options.smtpUrl, webDistDir: path.resolve('web/dist') });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, app, stop: () => app.close() };
+}
