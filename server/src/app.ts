@@ -74,7 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });
   }
   // Client-side routes (/signin, /settings/..., /index.html) all load the single-page app.
   app.setNotFoundHandler((request, reply) => {
