@@ -13,6 +13,11 @@ import { CodeService } from './auth/codes.js';
 import { TokenService } from './auth/tokens.js';
 import { authRoutes } from './auth/routes.js';
 import { accountRoutes } from './accounts/routes.js';
+import { memberRoutes } from './members/routes.js';
+import { organizationRoutes } from './organizations/routes.js';
+import { sharingRoutes } from './sharing/routes.js';
+import { feedbackRoutes } from './feedback/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -68,6 +73,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(systemRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(memberRoutes(deps));
+  await app.register(organizationRoutes(deps));
+  await app.register(sharingRoutes(deps));
+  await app.register(feedbackRoutes(deps));
+  await app.register(notificationRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
 

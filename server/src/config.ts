@@ -14,6 +14,10 @@ export interface Config {
   /** smtp://host:port; without it mails are written to dataDir/outbox as .eml files. */
   smtpUrl?: string;
   mailFrom: string;
+  /** Where feedback from the feedback dialog is mailed (it is always stored). */
+  feedbackEmail?: string;
+  /** The training site the settings menu and personal info link to. */
+  trainingUrl?: string;
   jwtSecret: string;
   webDistDir: string;
   logLevel: string;
@@ -43,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Fieldbook <no-reply@fieldbook.local>',
+    feedbackEmail: env.FEEDBACK_EMAIL || undefined,
+    trainingUrl: env.TRAINING_URL || undefined,
     jwtSecret: loadOrCreateSecret(dataDir, env.JWT_SECRET),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountSchema, profileSchema, updateOwnAccountSchema } from '@fieldbook/domain';
+import { accountSchema, profileSchema } from '@fieldbook/domain';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
@@ -27,10 +27,5 @@ export function accountRoutes(deps: Deps) {
       config: { access: 'session' },
       schema: { tags, summary: 'Accept the current web EULA', querystring: orgQuery, response: { 200: profileSchema } },
     }, (req) => accounts.acceptWebEula(deps, callerOf(req)));
-
-    r.put('/rest/accounts', {
-      config: { access: 'member' },
-      schema: { tags, summary: 'Update an account (own first and last name)', querystring: orgQuery, body: updateOwnAccountSchema, response: { 200: accountSchema } },
-    }, (req) => accounts.updateOwnNames(deps, callerOf(req), req.body));
   };
 }

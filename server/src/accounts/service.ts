@@ -57,13 +57,3 @@ export async function acceptWebEula(deps: Deps, caller: Caller): Promise<Profile
   await updateAccount(deps.db, caller.accountId, { eula_web: CURRENT_EULA_TIMESTAMP });
   return profile(deps, caller);
 }
-
-/**
- * PUT /rest/accounts. A user edits their own names here; editing other members (type, permissions,
- * renew, RTK) is the member administration of the organizations area.
- */
-export async function updateOwnNames(deps: Deps, caller: Caller, input: { id: string; firstName: string; lastName: string }): Promise<Account> {
-  if (input.id !== caller.accountId) throw forbidden();
-  await updateAccount(deps.db, caller.accountId, { first_name: input.firstName, last_name: input.lastName });
-  return currentAccount(deps, caller);
-}

@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m001 from './migrations/001_foundation.js';
+import * as m002 from './migrations/002_organizations.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
   '001_foundation': m001,
+  '002_organizations': m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -111,7 +111,53 @@ export interface ActivitiesTable {
   created_at: Timestamp;
 }
 
+export interface OrganizationGrantsTable {
+  id: string;
+  state: string;
+  grantor_organization_id: string;
+  grantee_organization_id: string | null;
+  permissions: Json<Array<{ assetTypeName: string; assetId: string; bitMask: string }>>;
+  created_by_email: string;
+  created_at: Timestamp;
+  requested_by_email: string | null;
+  requested_at: Timestamp | null;
+  accepted_by_email: string | null;
+  accepted_at: Timestamp | null;
+  denied_by_email: string | null;
+  denied_at: Timestamp | null;
+  expires_at: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: Generated<string>;
+  organization_id: string;
+  account_id: string | null;
+  title: string;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  token: string;
+  account_id: string;
+  organization_id: string;
+  created_at: Timestamp;
+}
+
+export interface NotificationInterestsTable {
+  id: Generated<string>;
+  token: string;
+  artifact: string;
+  scope: string;
+  code: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  organization_grants: OrganizationGrantsTable;
+  feedback: FeedbackTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_interests: NotificationInterestsTable;
   organizations: OrganizationsTable;
   accounts: AccountsTable;
   memberships: MembershipsTable;

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CURRENT_EULA_TIMESTAMP, MSG } from '@fieldbook/domain';
+import { CURRENT_EULA_TIMESTAMP, MSG, type PermissionEntry, type SubjectOfChecks } from '@fieldbook/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { TokenService } from '../auth/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
+import { listPermissions } from '../accounts/store.js';
 
 /**
  * Who may call a route. Every route declares one (deny by default: a route without it fails at
@@ -15,10 +16,12 @@ import { forbidden, unauthorized } from './errors.js';
  */
 export type Access = 'public' | 'session' | 'member';
 
-export interface Caller {
+export interface Caller extends SubjectOfChecks {
   accountId: string;
   email: string;
   organizationId: string;
+  organizationType: string;
+  permissions: PermissionEntry[];
   defaultOrganizationId: string | null;
   userType: string;
   isActive: boolean;
@@ -63,7 +66,10 @@ async function loadCaller(db: Kysely<DB>, accountId: string, orgId: string | und
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
   if (!membership) throw forbidden();
+  const organization = await db.selectFrom('organizations').select('type').where('id', '=', organizationId).executeTakeFirstOrThrow();
   return {
+    organizationType: organization.type,
+    permissions: await listPermissions(db, accountId, organizationId),
     accountId: account.id,
     email: account.email,
     organizationId,
