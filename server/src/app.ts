@@ -42,6 +42,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
+    // Sharing codes (128) and push tokens are path parameters.
+    maxParamLength: 2048,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -37,6 +37,8 @@ export interface AccountOptions {
   acceptedEula?: boolean;
   userType?: string;
   organizationId?: string;
+  /** Leave out the organization admin entry (members get their preset instead). */
+  skipPermissions?: boolean;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -62,7 +64,9 @@ export async function createAccount(h: Harness, options: AccountOptions = {}): P
     defaultOrganizationId: organizationId,
   });
   await insertMembership(h.db, { accountId: account.id, organizationId, userType: options.userType ?? USER_TYPES.editor });
-  await insertPermissions(h.db, account.id, organizationId, [{ assetTypeName: 'organization', assetId: organizationId, bitMask: '1111' }]);
+  if (!options.skipPermissions) {
+    await insertPermissions(h.db, account.id, organizationId, [{ assetTypeName: 'organization', assetId: organizationId, bitMask: '1111' }]);
+  }
   if (options.acceptedEula ?? true) await updateAccount(h.db, account.id, { eula_web: CURRENT_EULA_TIMESTAMP });
   if (options.passwordResetRequired) await updateAccount(h.db, account.id, { password_reset_required: true });
   if (options.active === false) {
@@ -86,4 +90,20 @@ export async function signIn(h: Harness, user: TestUser): Promise<SignedIn> {
 
 export async function signedInAccount(h: Harness, options: AccountOptions = {}): Promise<SignedIn> {
   return signIn(h, await createAccount(h, options));
+}
+
+/** A member of an existing organization with the add-user preset of their type. */
+export async function createMember(h: Harness, organizationId: string, preset: 'editor' | 'viewer' | 'dataCollector', options: AccountOptions = {}): Promise<SignedIn> {
+  const { addUserPreset } = await import('@fieldbook/domain');
+  const p = addUserPreset(preset, organizationId);
+  const user = await createAccount(h, { ...options, organizationId, userType: options.userType ?? p.userType, skipPermissions: true });
+  await insertPermissions(h.db, user.accountId, organizationId, p.permissions);
+  return signIn(h, user);
+}
+
+export async function setOrganization(h: Harness, organizationId: string, changes: { max_users?: number | null; user_info?: Record<string, number> | null; rtk_seats?: number; type?: string }) {
+  const { user_info, ...rest } = changes;
+  await h.db.updateTable('organizations')
+    .set({ ...rest, ...(user_info !== undefined ? { user_info: user_info === null ? null : JSON.stringify(user_info) } : {}) })
+    .where('id', '=', organizationId).execute();
 }

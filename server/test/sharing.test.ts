@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { harness, type Harness } from './harness.js';
+import { signedInAccount, type SignedIn } from './factories.js';
+import { sharedMask } from '../src/sharing/service.js';
+
+const call = (h: Harness, who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  h.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
+
+describe('organization sharing', () => {
+  it('code → request → deny → accept → manage permissions → delete, and the grantee can read what was granted', async () => {
+    const h = await harness();
+    const a = await signedInAccount(h);
+    const b = await signedInAccount(h);
+    const code = (await call(h, a, 'POST', '/rest/organization-permissions')).json();
+    expect(code).toMatchObject({ state: 'CREATED', grantorOrganizationId: a.organizationId, granteeOrganizationId: null });
+    expect(code.id).toMatch(/^[^@]+@[^@]+$/);
+
+    expect((await call(h, a, 'POST', `/rest/organization-permissions/${encodeURIComponent(code.id)}`)).json().message).toBe('app.perms.code.own');
+    const requested = await call(h, b, 'POST', `/rest/organization-permissions/${encodeURIComponent(` ${code.id.toUpperCase()} `)}`);
+    expect(requested.json()).toMatchObject({ state: 'REQUESTED', granteeOrganizationId: b.organizationId });
+    expect((await call(h, b, 'POST', `/rest/organization-permissions/${encodeURIComponent(code.id)}`)).statusCode).toBe(409);
+    const second = (await call(h, a, 'POST', '/rest/organization-permissions')).json();
+    const dup = await call(h, b, 'POST', `/rest/organization-permissions/${encodeURIComponent(second.id)}`);
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('perms.409');
+
+    expect((await call(h, b, 'PUT', `/rest/organization-permissions/accept/${code.id}`)).statusCode).toBe(403);
+    expect((await call(h, a, 'PUT', `/rest/organization-permissions/deny/${code.id}`)).json().state).toBe('DENIED');
+    expect((await call(h, a, 'PUT', `/rest/organization-permissions/deny/${code.id}`)).json().message).toBe('app.perms.state.invalid');
+    const accepted = (await call(h, a, 'PUT', `/rest/organization-permissions/accept/${code.id}`)).json();
+    expect(accepted).toMatchObject({ state: 'ACCEPTED', acceptedByEmail: a.email });
+
+    const lists = (await call(h, b, 'GET', '/rest/organization-permissions')).json();
+    expect(lists.map((g: { id: string }) => g.id)).toEqual([code.id]);
+    expect((await call(h, b, 'GET', `/rest/permissions/grantee/${b.organizationId}`)).json()).toHaveLength(1);
+    expect((await call(h, a, 'GET', `/rest/permissions/grantor/${a.organizationId}`)).json()).toHaveLength(2);
+
+    const project = { type: 'project' as const, id: 'p-1' };
+    expect(await sharedMask(h.db, b.organizationId, a.organizationId, [project])).toBe(1);
+    const narrowed = await call(h, a, 'PUT', `/rest/permissions/grant/${a.organizationId}/${b.organizationId}`, { permissions: [{ assetTypeName: 'project', assetId: 'p-2', bitMask: '1111' }] });
+    expect(narrowed.json().permissions).toEqual([{ assetTypeName: 'project', assetId: 'p-2', bitMask: '0001' }]);
+    expect(await sharedMask(h.db, b.organizationId, a.organizationId, [project])).toBe(0);
+    expect(await sharedMask(h.db, b.organizationId, a.organizationId, [{ type: 'layer', id: 'l-9' }, { type: 'project', id: 'p-2' }])).toBe(1);
+
+    expect((await call(h, b, 'DELETE', `/rest/organization-permissions/${code.id}`)).statusCode).toBe(204);
+    expect(await sharedMask(h.db, b.organizationId, a.organizationId, [{ type: 'project', id: 'p-2' }])).toBe(0);
+  });
+
+  it('rejects malformed and unknown codes', async () => {
+    const h = await harness();
+    const b = await signedInAccount(h);
+    expect((await call(h, b, 'POST', '/rest/organization-permissions/not-a-code')).json().message).toBe('app.perms.code.invalid');
+    expect((await call(h, b, 'POST', `/rest/organization-permissions/${encodeURIComponent('x'.repeat(130) + '@a')}`)).statusCode).toBe(400);
+    expect((await call(h, b, 'POST', '/rest/organization-permissions/unknown%40share.fieldbook')).statusCode).toBe(404);
+  });
+
+  it('hides grants between a parent and its child', async () => {
+    const h = await harness();
+    const a = await signedInAccount(h);
+    const child = (await call(h, a, 'POST', '/rest/organizations', { name: 'Child', parentId: a.organizationId })).json();
+    const code = (await call(h, a, 'POST', '/rest/organization-permissions')).json();
+    await h.app.inject({ method: 'POST', url: `/rest/organization-permissions/${encodeURIComponent(code.id)}?orgId=${child.id}`, headers: a.auth });
+    const list = (await call(h, a, 'GET', '/rest/organization-permissions')).json();
+    expect(list.find((g: { id: string }) => g.id === code.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { harness } from './harness.js';
+import { signedInAccount } from './factories.js';
+
+describe('feedback, training link and notification interests', () => {
+  it('stores feedback (title and message required, trimmed)', async () => {
+    const h = await harness();
+    const user = await signedInAccount(h);
+    const bad = await h.app.inject({ method: 'POST', url: '/rest/feedback', headers: user.auth, payload: { Title: '  ', Message: 'x' } });
+    expect(bad.json().message).toBe('app.non-empty');
+    const ok = await h.app.inject({ method: 'POST', url: '/rest/feedback', headers: user.auth, payload: { Title: ' Great map ', Message: ' Love it ' } });
+    expect(ok.statusCode).toBe(201);
+    const row = await h.db.selectFrom('feedback').selectAll().where('id', '=', ok.json().id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ title: 'Great map', message: 'Love it', organization_id: user.organizationId });
+  });
+
+  it('answers the training link with a clear error when no training site is configured', async () => {
+    const h = await harness();
+    const user = await signedInAccount(h);
+    const res = await h.app.inject({ method: 'PUT', url: '/rest/university/goto/home', headers: user.auth });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('app.training.unavailable');
+  });
+
+  it('turns organization notifications on and off for a browser token, only for its owner', async () => {
+    const h = await harness();
+    const user = await signedInAccount(h);
+    const other = await signedInAccount(h);
+    const token = `tok-${Date.now()}`;
+    expect((await h.app.inject({ method: 'POST', url: '/rest/subscriptions', headers: user.auth, payload: { token } })).statusCode).toBe(201);
+    const on = await h.app.inject({ method: 'POST', url: `/rest/notification-interests/organization/${token}`, headers: user.auth });
+    expect(on.json()).toEqual([{ artifact: 'organization', scope: 'organization', code: 'ORGANIZATION_UPDATED' }]);
+    expect((await h.app.inject({ method: 'GET', url: `/rest/notification-interests/${token}`, headers: other.auth })).statusCode).toBe(404);
+    const off = await h.app.inject({ method: 'DELETE', url: `/rest/notification-interests/organization/${token}`, headers: user.auth });
+    expect(off.json()).toEqual([]);
+  });
+});
