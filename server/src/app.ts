@@ -86,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
+    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/index.html'));
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });
   }
   // Client-side routes (/signin, /settings/..., /index.html) all load the single-page app.

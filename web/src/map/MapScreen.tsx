@@ -1,0 +1,86 @@
+import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { useIntl } from 'react-intl';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useCurrentAccount } from '../api/accounts';
+import { usePreferences } from '../app/preferences-store';
+import { UserMenu } from '../app/UserMenu';
+import { ProjectDrawer } from './ProjectDrawer';
+
+/**
+ * /index.html: the map screen frame — top bar, map area and the project panel (`?pp=1`).
+ * The OpenLayers map mounts into <main aria-label="map"> in the map area.
+ */
+export function MapScreen() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const account = useCurrentAccount().data;
+  const theme = useTheme();
+  // On a phone a side-by-side panel would leave no map, so it always overlays there.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const temporaryPanel = usePreferences((s) => s.prefs.projectPanelTemporary) || phone;
+  const panelOpen = params.get('pp') === '1';
+  const label = (id: string) => intl.formatMessage({ id });
+
+  // Plus organizations have no map screen (spec 1 §2.2).
+  if (account?.organization.type === 'plus') return <Navigate to="/settings/home" replace />;
+
+  const setPanel = (open: boolean) =>
+    setParams(
+      (p) => {
+        if (open) p.set('pp', '1');
+        else p.delete('pp');
+        return p;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh', overflow: 'hidden' }}>
+      <AppBar position="static" color="primary">
+        <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
+          <Tooltip title={label('app.projects.toggle')}>
+            <IconButton
+              color="inherit"
+              aria-label={label('app.projects.toggle')}
+              aria-pressed={panelOpen}
+              onClick={() => setPanel(!panelOpen)}
+              data-testid="project-panel-toggle"
+            >
+              <FolderOpenIcon />
+            </IconButton>
+          </Tooltip>
+          <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
+            Fieldbook
+          </Typography>
+          <Tooltip title={label('app.settings')}>
+            <IconButton color="inherit" aria-label={label('app.settings')} onClick={() => navigate('/settings/home')} data-testid="open-settings">
+              <SettingsIcon />
+            </IconButton>
+          </Tooltip>
+          <UserMenu />
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ flex: 1, display: 'flex', position: 'relative', minHeight: 0 }}>
+        <Box
+          component="main"
+          aria-label="map"
+          data-testid="map"
+          sx={(theme) => ({
+            flex: 1,
+            minWidth: 0,
+            position: 'relative',
+            bgcolor: theme.palette.mode === 'dark' ? '#1b2421' : '#e7ece9',
+            // A faint graticule so the empty map area reads as a map canvas.
+            backgroundImage: `linear-gradient(${theme.palette.divider} 1px, transparent 1px), linear-gradient(90deg, ${theme.palette.divider} 1px, transparent 1px)`,
+            backgroundSize: '64px 64px',
+          })}
+        />
+        <ProjectDrawer open={panelOpen} temporary={temporaryPanel} onClose={() => setPanel(false)} />
+      </Box>
+    </Box>
+  );
+}

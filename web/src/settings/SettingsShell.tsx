@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { AppBar, Box, Drawer, IconButton, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import { LIMITS } from '@fieldbook/domain';
+import { useIntl } from 'react-intl';
+import { Outlet } from 'react-router';
+import { UserMenu } from '../app/UserMenu';
+import { SettingsNav } from './SettingsNav';
+
+const width = LIMITS.settingsDrawerWidth;
+
+/** /settings/*: 300 px side drawer, permanent on wide screens and a hamburger-opened overlay on small ones. */
+export function SettingsShell() {
+  const intl = useIntl();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const paper = { sx: { width, boxSizing: 'border-box' as const } };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      {wide ? (
+        <Drawer variant="permanent" open sx={{ width, flexShrink: 0 }} slotProps={{ paper }} data-testid="settings-drawer">
+          <SettingsNav />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper }}
+          data-testid="settings-drawer"
+        >
+          <SettingsNav onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Toolbar sx={{ gap: 1 }}>
+            {!wide && (
+              <IconButton
+                edge="start"
+                aria-label={intl.formatMessage({ id: 'app.settings.open-menu' })}
+                onClick={() => setMobileOpen(true)}
+                data-testid="settings-menu-button"
+              >
+                <MenuIcon />
+              </IconButton>
+            )}
+            <Typography variant="h6" component="div" sx={{ flex: 1 }} noWrap>
+              {intl.formatMessage({ id: 'app.settings' })}
+            </Typography>
+            <UserMenu />
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1040 }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Paths the API server answers; the dev server forwards them so the app runs on one origin.
+// FIELDBOOK_API_URL points the dev/preview server at an API on another port.
+const API_TARGET = process.env.FIELDBOOK_API_URL ?? 'http://localhost:8080';
+const proxied = ['/auth', '/rest', '/preferences', '/healthz', '/eula.html', '/docs'];
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),
+  },
+});
