@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../server/src/db/schema.js';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/connect.js';
@@ -10,6 +12,8 @@ import { testConfig } from '../../server/test/harness.js';
 export interface RunningApp {
   url: string;
   app: FastifyInstance;
+  /** The app's own database, for a test to set what only the operator can (seats, flags). */
+  db: Kysely<DB>;
   stop(): Promise<void>;
 }
 
@@ -20,5 +24,5 @@ export async function startApp(options: { smtpUrl: string }): Promise<RunningApp
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, app, stop: () => app.close() };
+  return { url: `http://127.0.0.1:${port}`, app, db: database.db, stop: () => app.close() };
 }
