@@ -34,7 +34,7 @@ async function world(): Promise<World> {
   return { h, adminA, memberA, childId, grantId, adminB, viewerA, collectorA, inactiveA };
 }
 
-type Call = { name: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: (w: World) => string; payload?: (w: World) => unknown; adminOnly: boolean; namesA?: boolean };
+type Call = { name: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: (w: World) => string; payload?: (w: World) => Record<string, unknown>; adminOnly: boolean; namesA?: boolean };
 
 const calls: Call[] = [
   { name: 'list members', method: 'GET', url: () => '/rest/accounts/filter', adminOnly: false },

@@ -87,14 +87,17 @@ export async function resendCode(deps: Deps, email: string): Promise<{ destinati
   throw badRequest('app.user-already-confirmed', AUTH_ERRORS.invalidParameter);
 }
 
-async function issueTokens(deps: Deps, account: AccountRow): Promise<AuthTokens> {
-  const idToken = await deps.tokens.signIdToken({
+const idTokenFor = (deps: Deps, account: AccountRow) =>
+  deps.tokens.signIdToken({
     sub: account.id,
     email: account.email,
     email_verified: account.email_verified,
     given_name: account.first_name,
     family_name: account.last_name,
   });
+
+async function issueTokens(deps: Deps, account: AccountRow): Promise<AuthTokens> {
+  const idToken = await idTokenFor(deps, account);
   const refreshToken = deps.tokens.newRefreshToken();
   await deps.db
     .insertInto('refresh_tokens')
@@ -189,13 +192,7 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<AuthTok
   if (!row || row.revoked_at || new Date(row.expires_at).getTime() < Date.now()) throw unauthorized(MSG.sessionExpired);
   const account = await findAccountById(deps.db, row.account_id);
   if (!account || (await isDisabled(deps, account))) throw unauthorized(MSG.userDisabled);
-  const idToken = await deps.tokens.signIdToken({
-    sub: account.id,
-    email: account.email,
-    email_verified: account.email_verified,
-    given_name: account.first_name,
-    family_name: account.last_name,
-  });
+  const idToken = await idTokenFor(deps, account);
   return { idToken, refreshToken, expiresIn: ID_TOKEN_TTL_SECONDS };
 }
 
