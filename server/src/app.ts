@@ -18,6 +18,8 @@ import { organizationRoutes } from './organizations/routes.js';
 import { sharingRoutes } from './sharing/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { dictionaryRoutes } from './dictionaries/routes.js';
+import { dictionaryPartRoutes } from './dictionaries/parts-routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -80,6 +82,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sharingRoutes(deps));
   await app.register(feedbackRoutes(deps));
   await app.register(notificationRoutes(deps));
+  await app.register(dictionaryRoutes(deps));
+  await app.register(dictionaryPartRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
 

@@ -1,13 +1,13 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
+import { prepareDatabase } from './db/prepare.js';
 import { buildApp } from './app.js';
 
 /** Starts Fieldbook: opens the database (PGlite under DATA_DIR, or DATABASE_URL), migrates, serves. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
+  await prepareDatabase(database.db);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;

@@ -6,7 +6,8 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS } from '../src/db/connect.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { prepareDatabase } from '../src/db/prepare.js';
+import type { DB } from '../src/db/schema.js';
 
 /**
  * Creating a PGlite+PostGIS database takes ~17 s; restoring a dump ~3 s. Tests migrate one
@@ -14,8 +15,8 @@ import { migrateToLatest } from '../src/db/migrate.js';
  */
 export async function createPgliteTemplate(): Promise<string> {
   const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
-  await migrateToLatest(db);
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  await prepareDatabase(db);
   const dump = await pglite.dumpDataDir('none');
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'fieldbook-template-')), 'pglite.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -34,8 +35,8 @@ export async function createPostgresTestDatabase(adminUrl: string): Promise<{ ur
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   const { PostgresDialect } = await import('kysely');
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  await prepareDatabase(db);
   await db.destroy();
   return {
     url: url.toString(),

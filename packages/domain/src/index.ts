@@ -15,3 +15,4 @@ export * from './schemas/members.js';
 export * from './schemas/organizations.js';
 export * from './schemas/sharing.js';
 export * from './schemas/feedback.js';
+export * from './dictionary/index.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addUserPreset, effectiveMask, firstUnmetPasswordRule, hasFreeSeat, isOrgAdmin, isOrgViewer, maxMaskFor,
   normalizeMask, normalizePhone, seatBannerSeverity, seatTotals, unmetPasswordRules, usageFits,
-  canSeeUsersAndOrganization, signUpSchema,
+  canSeeUsersAndOrganization, signUpSchema, type PermissionEntry,
 } from './index.js';
 
 describe('password rules', () => {
@@ -46,7 +46,7 @@ describe('permissions', () => {
 
   it('makes an organization admin of a collector or editor with the admin bit; plus organizations need only the bit', () => {
     const adminEntry = [{ assetTypeName: 'organization' as const, assetId: org, bitMask: '1111' }];
-    const subject = (userType: string, organizationType = 'standard', permissions = adminEntry) => ({ userType, organizationType, organizationId: org, permissions });
+    const subject = (userType: string, organizationType = 'standard', permissions: PermissionEntry[] = adminEntry) => ({ userType, organizationType, organizationId: org, permissions });
     expect(isOrgAdmin(subject('0111'))).toBe(true);
     expect(isOrgAdmin(subject('0011'))).toBe(true);
     expect(isOrgAdmin(subject('0001'))).toBe(false);

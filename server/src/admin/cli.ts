@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { prepareDatabase } from '../db/prepare.js';
 import { applyAssignments } from './settings.js';
 
 const USAGE = `Fieldbook operator commands (stop the server first when it runs on the embedded database):
@@ -20,7 +20,7 @@ async function main(argv: string[]) {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db);
+    await prepareDatabase(database.db);
     const { db } = database;
     if (command === 'org:list') {
       const rows = await db.selectFrom('organizations').select(['id', 'name', 'type', 'max_users', 'parent_id']).orderBy('name').execute();

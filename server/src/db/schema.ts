@@ -153,7 +153,98 @@ export interface NotificationInterestsTable {
   created_at: Timestamp;
 }
 
+export interface DictionariesTable {
+  id: Generated<string>;
+  organization_id: string | null;
+  template_key: string | null;
+  name: string;
+  is_readonly: Generated<boolean>;
+  is_active: Generated<boolean>;
+  project_id: string | null;
+  copied_from_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface PickListsTable {
+  id: Generated<string>;
+  organization_id: string | null;
+  dictionary_id: string | null;
+  name: string;
+  is_global: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface PickListValuesTable {
+  id: Generated<string>;
+  pick_list_id: string;
+  value: string;
+  label: string;
+  sort_order: number;
+}
+
+export interface SystemsTable {
+  id: Generated<string>;
+  dictionary_id: string;
+  name: string;
+  color: string;
+  sort_order: number;
+}
+
+export interface ComponentsTable {
+  id: Generated<string>;
+  system_id: string;
+  component_type_id: number;
+  alias: string;
+  sort_order: number;
+  component_styling: Generated<boolean>;
+  style: string | null;
+}
+
+export interface AttributesTable {
+  id: Generated<string>;
+  organization_id: string | null;
+  component_id: string | null;
+  name: string;
+  type_id: number;
+  default_value: string | null;
+  required: Generated<boolean>;
+  sort_order: Generated<number>;
+  pick_list_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface AttributeSearchIndexTable {
+  component_id: string;
+  name: string;
+  attribute_id: string | null;
+  type_id: number;
+  organization_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  dictionary_id: string;
+  site_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  dictionaries: DictionariesTable;
+  pick_lists: PickListsTable;
+  pick_list_values: PickListValuesTable;
+  systems: SystemsTable;
+  components: ComponentsTable;
+  attributes: AttributesTable;
+  attribute_search_index: AttributeSearchIndexTable;
+  projects: ProjectsTable;
+  component_types: { id: number; name: string };
+  attribute_types: { id: number; name: string };
   organization_grants: OrganizationGrantsTable;
   feedback: FeedbackTable;
   push_subscriptions: PushSubscriptionsTable;

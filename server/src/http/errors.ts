@@ -22,6 +22,19 @@ export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 
 export const notFound = (message: string = MSG.notFound, code = 'NotFound') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'Conflict') => new AppError(409, code, message);
 
+/**
+ * Runs a write whose uniqueness the database guards (a unique index), turning a violation into the
+ * spec's message: two concurrent requests cannot both succeed, and the loser gets a clear 409.
+ */
+export async function uniquely<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if ((err as PgError).code === '23505') throw conflict(message);
+    throw err;
+  }
+}
+
 interface PgError {
   code?: string;
   constraint?: string;
