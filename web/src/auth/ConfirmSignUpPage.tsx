@@ -1,21 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Link, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MSG, confirmSignUpSchema } from '@fieldbook/domain';
 import { authApi, isChallenge, useConfirmSignUp, useResendCode } from '../api/auth';
 import { errorMessageOf } from '../api/client';
 import { schemaErrors, useForm } from '../app/form';
 import { startSession } from '../app/session-lifecycle';
 import { showSnack } from '../app/snackbar-store';
-import { AuthTitle } from './AuthTitle';
-import { FormError } from './FormError';
-import { RouterLinkText } from './RouterLinkText';
+import { AuthForm, BackToSignIn, SubmitButton } from './AuthForm';
+import { CodeField, EmailField } from './fields';
+import { useLocationState } from './location-state';
 
 interface ConfirmState {
-  email?: string;
-  password?: string;
-  destination?: string;
+  email: string;
+  password: string;
+  destination: string;
 }
 
 /**
@@ -25,7 +24,7 @@ interface ConfirmState {
 export function ConfirmSignUpPage() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const state = (useLocation().state ?? {}) as ConfirmState;
+  const state = useLocationState<ConfirmState>();
   const confirm = useConfirmSignUp();
   const resend = useResendCode();
   const [error, setError] = useState<string | null>(null);
@@ -46,9 +45,7 @@ export function ConfirmSignUpPage() {
     }
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.valid) return;
+  const submit = () => {
     setError(null);
     confirm.mutate(
       { email, code: form.values.code.trim() },
@@ -82,41 +79,20 @@ export function ConfirmSignUpPage() {
     : label('app.confirm-signup.subtitle');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label('app.confirm-signup.title')}>
-      <AuthTitle title={label('app.confirm-signup.title')} subtitle={subtitle} />
-      <FormError message={error} />
-      <TextField
-        {...form.field('email', label('app.field.email'))}
-        type="email"
-        required
-        autoFocus={!state.email}
-        slotProps={{ htmlInput: { 'data-testid': 'confirm-email', autoComplete: 'username' } }}
-      />
-      <TextField
-        {...form.field('code', label('app.field.code'))}
-        required
+    <AuthForm title={label('app.confirm-signup.title')} subtitle={subtitle} error={error} valid={form.valid} onSubmit={submit}>
+      <EmailField form={form} testId="confirm-email" autoFocus={!state.email} />
+      <CodeField
+        form={form}
+        testId="confirm-code"
         autoFocus={Boolean(state.email)}
-        slotProps={{ htmlInput: { 'data-testid': 'confirm-code', inputMode: 'numeric', autoComplete: 'one-time-code' } }}
+        onResend={resendCode}
+        resending={resend.isPending}
+        resendTestId="confirm-resend"
       />
-      <Box sx={{ textAlign: 'right', mt: 0.5 }}>
-        <Link component="button" type="button" variant="body2" underline="hover" onClick={resendCode} disabled={resend.isPending} data-testid="confirm-resend">
-          {label('app.code.resend')}
-        </Link>
-      </Box>
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={!form.valid || confirm.isPending || signingIn}
-        sx={{ mt: 2 }}
-        data-testid="confirm-submit"
-      >
+      <SubmitButton testId="confirm-submit" disabled={!form.valid || confirm.isPending || signingIn}>
         {label('app.confirm-signup.submit')}
-      </Button>
-      <Box sx={{ mt: 3, textAlign: 'center', typography: 'body2' }}>
-        <RouterLinkText to="/signin">{label('app.back-to-signin')}</RouterLinkText>
-      </Box>
-    </form>
+      </SubmitButton>
+      <BackToSignIn />
+    </AuthForm>
   );
 }

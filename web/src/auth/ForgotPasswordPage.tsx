@@ -1,15 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AUTH_ERRORS, emailOnlySchema } from '@fieldbook/domain';
 import { useForgotPassword } from '../api/auth';
 import { errorCodeOf, errorMessageOf } from '../api/client';
 import { schemaErrors, useForm } from '../app/form';
 import { showSnack } from '../app/snackbar-store';
-import { AuthTitle } from './AuthTitle';
-import { FormError } from './FormError';
-import { RouterLinkText } from './RouterLinkText';
+import { AuthForm, BackToSignIn, SubmitButton } from './AuthForm';
+import { EmailField } from './fields';
+import { useLocationState } from './location-state';
 
 /**
  * /forget-password (spec 1 §8): sends a reset code, then /reset-password. A disabled or unknown
@@ -18,15 +17,13 @@ import { RouterLinkText } from './RouterLinkText';
 export function ForgotPasswordPage() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const state = (useLocation().state ?? {}) as { email?: string; message?: string };
+  const state = useLocationState<{ email: string; message: string }>();
   const forgot = useForgotPassword();
   const [error, setError] = useState<string | null>(state.message ?? null);
   const form = useForm({ email: state.email ?? '' }, (v) => schemaErrors(emailOnlySchema, v));
   const label = (id: string) => intl.formatMessage({ id });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.valid) return;
+  const submit = () => {
     setError(null);
     const email = form.values.email.trim().toLowerCase();
     forgot.mutate(
@@ -48,30 +45,12 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label('app.forgot.title')}>
-      <AuthTitle title={label('app.forgot.title')} subtitle={label('app.forgot.subtitle')} />
-      <FormError message={error} />
-      <TextField
-        {...form.field('email', label('app.field.email'))}
-        type="email"
-        required
-        autoFocus
-        slotProps={{ htmlInput: { 'data-testid': 'forgot-email', autoComplete: 'username' } }}
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={!form.valid || forgot.isPending}
-        sx={{ mt: 2 }}
-        data-testid="forgot-submit"
-      >
+    <AuthForm title={label('app.forgot.title')} subtitle={label('app.forgot.subtitle')} error={error} valid={form.valid} onSubmit={submit}>
+      <EmailField form={form} testId="forgot-email" autoFocus />
+      <SubmitButton testId="forgot-submit" disabled={!form.valid || forgot.isPending}>
         {label('app.forgot.submit')}
-      </Button>
-      <Box sx={{ mt: 3, textAlign: 'center', typography: 'body2' }}>
-        <RouterLinkText to="/signin">{label('app.back-to-signin')}</RouterLinkText>
-      </Box>
-    </form>
+      </SubmitButton>
+      <BackToSignIn />
+    </AuthForm>
   );
 }

@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '@mui/material';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { AUTH_ERRORS, completeNewPasswordSchema } from '@fieldbook/domain';
@@ -7,9 +6,8 @@ import { useCompleteNewPassword } from '../api/auth';
 import { errorCodeOf, errorMessageOf } from '../api/client';
 import { schemaErrors, useForm } from '../app/form';
 import { startSession } from '../app/session-lifecycle';
-import { AuthTitle } from './AuthTitle';
-import { FormError } from './FormError';
-import { PasswordField } from './PasswordField';
+import { AuthForm, SubmitButton } from './AuthForm';
+import { NewPasswordFields } from './NewPasswordFields';
 import { withConfirmation } from './passwords';
 
 /**
@@ -28,9 +26,7 @@ export function NewPasswordForm({ session, email }: { session: string; email: st
   );
   const label = (id: string) => intl.formatMessage({ id });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.valid) return;
+  const submit = () => {
     setError(null);
     complete.mutate(
       { session, password: form.values.password },
@@ -52,33 +48,22 @@ export function NewPasswordForm({ session, email }: { session: string; email: st
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label('app.new-password.title')}>
-      <AuthTitle title={label('app.new-password.title')} subtitle={label('app.new-password.subtitle')} />
-      <FormError message={error} />
-      <PasswordField
-        {...form.field('password', label('app.field.new-password'))}
-        autoComplete="new-password"
-        testId="new-password"
-        required
+    <AuthForm
+      title={label('app.new-password.title')}
+      subtitle={label('app.new-password.subtitle')}
+      error={error}
+      valid={form.valid}
+      onSubmit={submit}
+    >
+      <NewPasswordFields
+        password={form.field('password', label('app.field.new-password'))}
+        confirm={form.field('confirm', label('app.field.confirm-password'))}
+        testIds={{ password: 'new-password', confirm: 'new-password-confirm' }}
         autoFocus
       />
-      <PasswordField
-        {...form.field('confirm', label('app.field.confirm-password'))}
-        autoComplete="new-password"
-        testId="new-password-confirm"
-        required
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={!form.valid || complete.isPending}
-        sx={{ mt: 2 }}
-        data-testid="new-password-submit"
-      >
+      <SubmitButton testId="new-password-submit" disabled={!form.valid || complete.isPending}>
         {label('app.new-password.submit')}
-      </Button>
-    </form>
+      </SubmitButton>
+    </AuthForm>
   );
 }

@@ -1,21 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Link, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { AUTH_ERRORS, MSG, resetPasswordSchema } from '@fieldbook/domain';
 import { useForgotPassword, useResetPassword } from '../api/auth';
 import { errorCodeOf, errorMessageOf } from '../api/client';
 import { schemaErrors, useForm } from '../app/form';
 import { showSnack } from '../app/snackbar-store';
-import { AuthTitle } from './AuthTitle';
-import { FormError } from './FormError';
-import { PasswordField } from './PasswordField';
-import { RouterLinkText } from './RouterLinkText';
+import { AuthForm, BackToSignIn, SubmitButton } from './AuthForm';
+import { CodeField } from './fields';
+import { useLocationState } from './location-state';
+import { NewPasswordFields } from './NewPasswordFields';
 import { withConfirmation } from './passwords';
 
 /** /reset-password: code, new password and confirmation for the e-mail passed in navigation state. */
 export function ResetPasswordPage() {
-  const state = (useLocation().state ?? {}) as { email?: string; destination?: string };
+  const state = useLocationState<{ email: string; destination: string }>();
   // Without the e-mail there is nothing to reset (spec 1 §2.1).
   if (!state.email) return <Navigate to="/forget-password" replace />;
   return <ResetPasswordForm email={state.email} destination={state.destination} />;
@@ -34,9 +33,7 @@ function ResetPasswordForm({ email, destination }: { email: string; destination?
   );
   const label = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.valid) return;
+  const submit = () => {
     setError(null);
     reset.mutate(
       { email, code: form.values.code.trim(), password: form.values.password },
@@ -64,49 +61,23 @@ function ResetPasswordForm({ email, destination }: { email: string; destination?
     );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label('app.reset.title')}>
-      <AuthTitle
-        title={label('app.reset.title')}
-        subtitle={label('app.reset.subtitle', { destination: destination ?? email })}
+    <AuthForm
+      title={label('app.reset.title')}
+      subtitle={label('app.reset.subtitle', { destination: destination ?? email })}
+      error={error}
+      valid={form.valid}
+      onSubmit={submit}
+    >
+      <CodeField form={form} testId="reset-code" onResend={resendCode} resending={resend.isPending} />
+      <NewPasswordFields
+        password={form.field('password', label('app.field.new-password'))}
+        confirm={form.field('confirm', label('app.field.confirm-password'))}
+        testIds={{ password: 'reset-password', confirm: 'reset-confirm-password' }}
       />
-      <FormError message={error} />
-      <TextField
-        {...form.field('code', label('app.field.code'))}
-        required
-        autoFocus
-        slotProps={{ htmlInput: { 'data-testid': 'reset-code', inputMode: 'numeric', autoComplete: 'one-time-code' } }}
-      />
-      <Box sx={{ textAlign: 'right', mt: 0.5 }}>
-        <Link component="button" type="button" variant="body2" underline="hover" onClick={resendCode} disabled={resend.isPending}>
-          {label('app.code.resend')}
-        </Link>
-      </Box>
-      <PasswordField
-        {...form.field('password', label('app.field.new-password'))}
-        autoComplete="new-password"
-        testId="reset-password"
-        required
-      />
-      <PasswordField
-        {...form.field('confirm', label('app.field.confirm-password'))}
-        autoComplete="new-password"
-        testId="reset-confirm-password"
-        required
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={!form.valid || reset.isPending}
-        sx={{ mt: 2 }}
-        data-testid="reset-submit"
-      >
+      <SubmitButton testId="reset-submit" disabled={!form.valid || reset.isPending}>
         {label('app.reset.submit')}
-      </Button>
-      <Box sx={{ mt: 3, textAlign: 'center', typography: 'body2' }}>
-        <RouterLinkText to="/signin">{label('app.back-to-signin')}</RouterLinkText>
-      </Box>
-    </form>
+      </SubmitButton>
+      <BackToSignIn />
+    </AuthForm>
   );
 }

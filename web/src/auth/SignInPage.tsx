@@ -1,28 +1,29 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, TextField } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box } from '@mui/material';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AUTH_ERRORS, MSG, emailOnlySchema, signInSchema, ssoProviderFor } from '@fieldbook/domain';
 import { isChallenge, useAuthProviders, useSignIn } from '../api/auth';
 import { errorCodeOf, errorMessageOf } from '../api/client';
 import { schemaErrors, useForm } from '../app/form';
 import { startSession } from '../app/session-lifecycle';
-import { AuthTitle } from './AuthTitle';
-import { FormError } from './FormError';
+import { AuthFooter, AuthForm, SubmitButton } from './AuthForm';
+import { EmailField } from './fields';
+import { useLocationState } from './location-state';
 import { NewPasswordForm } from './NewPasswordForm';
 import { PasswordField } from './PasswordField';
 import { RouterLinkText } from './RouterLinkText';
 
 interface SignInState {
-  email?: string;
-  from?: string;
+  email: string;
+  from: string;
 }
 
 /** /signin (spec 1 §2.1, §8): e-mail and password, or single sign-on for SSO domains. */
 export function SignInPage() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const state = (useLocation().state ?? {}) as SignInState;
+  const state = useLocationState<SignInState>();
   const providers = useAuthProviders();
   const signIn = useSignIn();
   const [error, setError] = useState<string | null>(null);
@@ -37,9 +38,7 @@ export function SignInPage() {
 
   if (challenge) return <NewPasswordForm session={challenge.session} email={challenge.email} />;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.valid) return;
+  const submit = () => {
     if (sso) {
       window.location.assign(`/auth/sso/start?email=${encodeURIComponent(email)}`);
       return;
@@ -69,16 +68,8 @@ export function SignInPage() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label('app.signin.title')}>
-      <AuthTitle title={label('app.signin.title')} subtitle={label('app.signin.subtitle')} />
-      <FormError message={error} />
-      <TextField
-        {...form.field('email', label('app.field.email'))}
-        type="email"
-        required
-        autoFocus
-        slotProps={{ htmlInput: { 'data-testid': 'signin-email', autoComplete: 'username' } }}
-      />
+    <AuthForm title={label('app.signin.title')} subtitle={label('app.signin.subtitle')} error={error} valid={form.valid} onSubmit={submit}>
+      <EmailField form={form} testId="signin-email" autoFocus />
       {sso ? (
         <Alert severity="info" sx={{ mt: 1 }}>
           {label('app.signin.sso-info')}
@@ -96,21 +87,13 @@ export function SignInPage() {
           {label('app.signin.forgot')}
         </RouterLinkText>
       </Box>
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={!form.valid || signIn.isPending}
-        sx={{ mt: 2 }}
-        data-testid={sso ? 'signin-sso' : 'signin-submit'}
-      >
+      <SubmitButton testId={sso ? 'signin-sso' : 'signin-submit'} disabled={!form.valid || signIn.isPending}>
         {label(sso ? 'app.signin.sso' : 'app.signin.submit')}
-      </Button>
-      <Box sx={{ mt: 3, textAlign: 'center', typography: 'body2', color: 'text.secondary' }}>
+      </SubmitButton>
+      <AuthFooter muted>
         {label('app.signin.no-account')}{' '}
         <RouterLinkText to="/signup">{label('app.signin.signup-link')}</RouterLinkText>
-      </Box>
-    </form>
+      </AuthFooter>
+    </AuthForm>
   );
 }

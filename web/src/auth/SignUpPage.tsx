@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { Stack, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PHONE_COUNTRY, LIMITS, normalizePhone, signUpSchema } from '@fieldbook/domain';
@@ -7,9 +7,9 @@ import type { CountryCode } from 'libphonenumber-js';
 import { useSignUp } from '../api/auth';
 import { errorMessageOf } from '../api/client';
 import { schemaErrors, useForm } from '../app/form';
-import { AuthTitle } from './AuthTitle';
-import { FormError } from './FormError';
-import { PasswordField } from './PasswordField';
+import { AuthFooter, AuthForm, SubmitButton } from './AuthForm';
+import { EmailField } from './fields';
+import { NewPasswordFields } from './NewPasswordFields';
 import { PhoneCountrySelect } from './PhoneCountrySelect';
 import { RouterLinkText } from './RouterLinkText';
 import { withConfirmation } from './passwords';
@@ -43,9 +43,7 @@ export function SignUpPage() {
   );
   const label = (id: string) => intl.formatMessage({ id });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.valid) return;
+  const submit = () => {
     setError(null);
     const body = toBody(form.values, country);
     signUp.mutate(body, {
@@ -58,16 +56,8 @@ export function SignUpPage() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label('app.signup.title')}>
-      <AuthTitle title={label('app.signup.title')} subtitle={label('app.signup.subtitle')} />
-      <FormError message={error} />
-      <TextField
-        {...form.field('email', label('app.field.email'))}
-        type="email"
-        required
-        autoFocus
-        slotProps={{ htmlInput: { 'data-testid': 'signup-email', autoComplete: 'email', maxLength: LIMITS.emailMax } }}
-      />
+    <AuthForm title={label('app.signup.title')} subtitle={label('app.signup.subtitle')} error={error} valid={form.valid} onSubmit={submit}>
+      <EmailField form={form} testId="signup-email" autoFocus autoComplete="email" maxLength={LIMITS.emailMax} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 2 }}>
         <TextField
           {...form.field('given_name', label('app.field.first-name'))}
@@ -91,32 +81,17 @@ export function SignUpPage() {
         {...form.field('company_name', label('app.field.company'), label('app.field.optional'))}
         slotProps={{ htmlInput: { 'data-testid': 'signup-company', autoComplete: 'organization' } }}
       />
-      <PasswordField
-        {...form.field('password', label('app.field.password'))}
-        autoComplete="new-password"
-        testId="signup-password"
-        required
+      <NewPasswordFields
+        password={form.field('password', label('app.field.password'))}
+        confirm={form.field('confirm', label('app.field.confirm-password'))}
+        testIds={{ password: 'signup-password', confirm: 'signup-confirm-password' }}
       />
-      <PasswordField
-        {...form.field('confirm', label('app.field.confirm-password'))}
-        autoComplete="new-password"
-        testId="signup-confirm-password"
-        required
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={!form.valid || signUp.isPending}
-        sx={{ mt: 2 }}
-        data-testid="signup-submit"
-      >
+      <SubmitButton testId="signup-submit" disabled={!form.valid || signUp.isPending}>
         {label('app.signup.submit')}
-      </Button>
-      <Box sx={{ mt: 3, textAlign: 'center', typography: 'body2', color: 'text.secondary' }}>
+      </SubmitButton>
+      <AuthFooter muted>
         {label('app.signup.have-account')} <RouterLinkText to="/signin">{label('app.signup.signin-link')}</RouterLinkText>
-      </Box>
-    </form>
+      </AuthFooter>
+    </AuthForm>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Link, TextField } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { MSG, verifyEmailSchema } from '@fieldbook/domain';
@@ -8,8 +7,8 @@ import { useSendEmailVerification, useVerifyEmail } from '../api/auth';
 import { errorMessageOf } from '../api/client';
 import { schemaErrors, useForm } from '../app/form';
 import { showSnack } from '../app/snackbar-store';
-import { AuthTitle } from './AuthTitle';
-import { FormError } from './FormError';
+import { AuthFooter, AuthForm, SubmitButton } from './AuthForm';
+import { CodeField } from './fields';
 import { RouterLinkText } from './RouterLinkText';
 
 /** /verify-email (signed in): a code is sent on arrival; entering it verifies the e-mail. */
@@ -41,9 +40,7 @@ export function VerifyEmailPage() {
     sendCode(false);
   }, []);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.valid) return;
+  const submit = () => {
     setError(null);
     verify.mutate(
       { code: form.values.code.trim() },
@@ -66,34 +63,14 @@ export function VerifyEmailPage() {
     : label('app.verify-email.subtitle');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label('app.verify-email.title')}>
-      <AuthTitle title={label('app.verify-email.title')} subtitle={subtitle} />
-      <FormError message={error} />
-      <TextField
-        {...form.field('code', label('app.field.code'))}
-        required
-        autoFocus
-        slotProps={{ htmlInput: { 'data-testid': 'verify-code', inputMode: 'numeric', autoComplete: 'one-time-code' } }}
-      />
-      <Box sx={{ textAlign: 'right', mt: 0.5 }}>
-        <Link component="button" type="button" variant="body2" underline="hover" onClick={() => sendCode(true)} disabled={send.isPending}>
-          {label('app.code.resend')}
-        </Link>
-      </Box>
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={!form.valid || verify.isPending}
-        sx={{ mt: 2 }}
-        data-testid="verify-submit"
-      >
+    <AuthForm title={label('app.verify-email.title')} subtitle={subtitle} error={error} valid={form.valid} onSubmit={submit}>
+      <CodeField form={form} testId="verify-code" onResend={() => sendCode(true)} resending={send.isPending} />
+      <SubmitButton testId="verify-submit" disabled={!form.valid || verify.isPending}>
         {label('app.verify-email.submit')}
-      </Button>
-      <Box sx={{ mt: 3, textAlign: 'center', typography: 'body2' }}>
+      </SubmitButton>
+      <AuthFooter>
         <RouterLinkText to="/signout">{label('app.signout')}</RouterLinkText>
-      </Box>
-    </form>
+      </AuthFooter>
+    </AuthForm>
   );
 }

@@ -1,43 +1,16 @@
 import type { FormEvent } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
-import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlined';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useIntl } from 'react-intl';
-import { MSG, changePasswordSchema, unmetPasswordRules } from '@fieldbook/domain';
+import { MSG, changePasswordSchema } from '@fieldbook/domain';
 import { useChangePassword } from '../api/accounts';
 import { errorMessageOf } from '../api/client';
 import { schemaErrors, useForm } from '../app/form';
 import { showSnack } from '../app/snackbar-store';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { PasswordField } from '../auth/PasswordField';
 import { withConfirmation } from '../auth/passwords';
 
 const EMPTY = { previousPassword: '', proposedPassword: '', confirm: '' };
-
-/** Lists every rule the new password still misses (spec 1 §5: the change dialog lists unmet rules). */
-function UnmetRules({ password }: { password: string }) {
-  const intl = useIntl();
-  const unmet = unmetPasswordRules(password);
-  if (unmet.length === 0) {
-    return (
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'success.main', mt: 0.5 }} data-testid="password-rules-met">
-        <CheckCircleOutline fontSize="small" />
-        <Typography variant="body2">{intl.formatMessage({ id: 'app.password-reqs.all-met' })}</Typography>
-      </Box>
-    );
-  }
-  return (
-    <List dense disablePadding aria-label={intl.formatMessage({ id: 'app.password-reqs.title' })} data-testid="password-rules">
-      {unmet.map((id) => (
-        <ListItem key={id} disableGutters sx={{ py: 0 }}>
-          <ListItemIcon sx={{ minWidth: 28, color: 'text.secondary' }}>
-            <RemoveCircleOutline fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={intl.formatMessage({ id })} slotProps={{ primary: { variant: 'body2', color: 'text.secondary' } }} />
-        </ListItem>
-      ))}
-    </List>
-  );
-}
 
 /** Settings → change password: old password, new one meeting every rule, and its confirmation. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -88,20 +61,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
             required
             autoFocus
           />
-          <PasswordField
-            {...form.field('proposedPassword', label('app.field.new-password'))}
-            autoComplete="new-password"
-            testId="change-password-new"
-            required
-            error={false}
-            helperText={undefined}
-          />
-          <UnmetRules password={form.values.proposedPassword} />
-          <PasswordField
-            {...form.field('confirm', label('app.field.confirm-new-password'))}
-            autoComplete="new-password"
-            testId="change-password-confirm"
-            required
+          <NewPasswordFields
+            password={form.field('proposedPassword', label('app.field.new-password'))}
+            confirm={form.field('confirm', label('app.field.confirm-new-password'))}
+            testIds={{ password: 'change-password-new', confirm: 'change-password-confirm' }}
+            ruleList
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
