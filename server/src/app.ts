@@ -20,12 +20,17 @@ import { feedbackRoutes } from './feedback/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { dictionaryRoutes } from './dictionaries/routes.js';
 import { dictionaryPartRoutes } from './dictionaries/parts-routes.js';
+import { symbolRoutes } from './symbols/routes.js';
+import { styleRoutes } from './styles/routes.js';
+import { siteRoutes } from './sites/routes.js';
+import { clientRoutes } from './clients/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { registerAccessControl } from './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
+import { diskStorage, UploadUrls } from './platform/storage.js';
 
 export interface BuildOptions {
   config: Config;
@@ -57,6 +62,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dbKind: database.kind,
     tokens,
     codes: new CodeService(tokens),
+    files: diskStorage(path.join(config.dataDir, 'files')),
+    uploads: new UploadUrls(config.jwtSecret, config.publicUrl),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     log: app.log,
   };
@@ -84,6 +91,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(notificationRoutes(deps));
   await app.register(dictionaryRoutes(deps));
   await app.register(dictionaryPartRoutes(deps));
+  await app.register(symbolRoutes(deps));
+  await app.register(styleRoutes(deps));
+  await app.register(siteRoutes(deps));
+  await app.register(clientRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
 

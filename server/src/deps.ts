@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { DatabaseKind } from './db/connect.js';
 import type { DB } from './db/schema.js';
 import type { Mailer } from './platform/mail.js';
+import type { FileStorage, UploadUrls } from './platform/storage.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CodeService } from './auth/codes.js';
 
@@ -15,5 +16,7 @@ export interface Deps {
   mailer: Mailer;
   tokens: TokenService;
   codes: CodeService;
+  files: FileStorage;
+  uploads: UploadUrls;
   log: FastifyBaseLogger;
 }

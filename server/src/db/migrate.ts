@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m001 from './migrations/001_foundation.js';
 import * as m002 from './migrations/002_organizations.js';
 import * as m003 from './migrations/003_dictionaries.js';
+import * as m004 from './migrations/004_data_management.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_organizations': m002,
   '003_dictionaries': m003,
+  '004_data_management': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

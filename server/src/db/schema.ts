@@ -234,7 +234,57 @@ export interface ProjectsTable {
   updated_at: Timestamp;
 }
 
+export interface SymbolsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  format: string | null;
+  original_name: string | null;
+  file_key: string | null;
+  created_at: Timestamp;
+  created_by: string | null;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface StylesTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  format: string;
+  body: string;
+  project_id: string | null;
+  is_dictionary_style: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface SitesTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  wkt: string;
+  proj: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ClientKeysTable {
+  id: Generated<string>;
+  organization_id: string;
+  account_id: string;
+  key_hash: string;
+  created_at: Timestamp;
+  created_by: string | null;
+  last_used_at: Timestamp | null;
+}
+
 export interface DB {
+  symbols: SymbolsTable;
+  styles: StylesTable;
+  sites: SitesTable;
+  client_keys: ClientKeysTable;
   dictionaries: DictionariesTable;
   pick_lists: PickListsTable;
   pick_list_values: PickListValuesTable;

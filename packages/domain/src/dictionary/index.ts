@@ -3,3 +3,4 @@ export * from './types.js';
 export * from './attribute-defaults.js';
 export * from './style.js';
 export * from './schemas.js';
+export * from './data-management.js';
