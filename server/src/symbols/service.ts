@@ -64,12 +64,12 @@ export async function saveSymbol(deps: Deps, caller: Caller, id: string | null, 
   if (id) {
     if (!(await findSymbol(deps.db, caller.organizationId, id))) throw notFound();
     row = await uniquely(DATA_MSG.symbolNameExists, () => deps.db.updateTable('symbols')
-      .set({ name: input.name, updated_at: new Date(), updated_by: caller.accountId })
+      .set({ name: input.name, ...(input.originalName ? { original_name: input.originalName } : {}), updated_at: new Date(), updated_by: caller.accountId })
       .where('id', '=', id).returningAll().executeTakeFirstOrThrow());
   } else {
     if (!input.originalName) throw badRequest(DATA_MSG.symbolBadType);
     row = await uniquely(DATA_MSG.symbolNameExists, () => deps.db.insertInto('symbols').values({
-      organization_id: caller.organizationId, name: input.name, format: null, original_name: null, file_key: null,
+      organization_id: caller.organizationId, name: input.name, format: null, original_name: input.originalName, file_key: null,
       created_by: caller.accountId, updated_by: caller.accountId,
     }).returningAll().executeTakeFirstOrThrow());
   }
