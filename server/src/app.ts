@@ -24,6 +24,7 @@ import { symbolRoutes } from './symbols/routes.js';
 import { styleRoutes } from './styles/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { clientRoutes } from './clients/routes.js';
+import { formRoutes } from './forms/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(styleRoutes(deps));
   await app.register(siteRoutes(deps));
   await app.register(clientRoutes(deps));
+  await app.register(formRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
 

@@ -3,6 +3,7 @@ import * as m001 from './migrations/001_foundation.js';
 import * as m002 from './migrations/002_organizations.js';
 import * as m003 from './migrations/003_dictionaries.js';
 import * as m004 from './migrations/004_data_management.js';
+import * as m005 from './migrations/005_projects_and_forms.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002_organizations': m002,
   '003_dictionaries': m003,
   '004_data_management': m004,
+  '005_projects_and_forms': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

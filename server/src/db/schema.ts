@@ -230,6 +230,11 @@ export interface ProjectsTable {
   name: string;
   dictionary_id: string;
   site_id: string | null;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  owner_id: ColumnType<string | null, string | null | undefined, string | null>;
+  geoid_id: ColumnType<string | null, string | null | undefined, string | null>;
+  coordinate: ColumnType<string | null, string | null | undefined, string | null>;
+  zoom_level: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -280,7 +285,61 @@ export interface ClientKeysTable {
   last_used_at: Timestamp | null;
 }
 
+export interface FoldersTable {
+  id: Generated<string>;
+  project_id: string;
+  parent_id: string | null;
+  name: string;
+  description: string | null;
+  folder_type: Generated<string>;
+  leaders_enabled: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface LayersTable {
+  id: Generated<string>;
+  project_id: string;
+  folder_id: string;
+  name: string;
+  description: string | null;
+  type: Generated<string>;
+  server_name: string | null;
+  reference_id: string | null;
+  is_active: Generated<boolean>;
+  read_only: Generated<boolean>;
+  preferred_method: Generated<string>;
+  mobile_preferred_method: string | null;
+  wfs_strategy: Generated<string>;
+  style_id: string | null;
+  z_index: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface FormsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  html: string;
+  js: string;
+  html_file_name: string;
+  js_file_name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FormPermissionsTable {
+  id: Generated<string>;
+  form_id: string;
+  project_id: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  folders: FoldersTable;
+  layers: LayersTable;
+  forms: FormsTable;
+  form_permissions: FormPermissionsTable;
   symbols: SymbolsTable;
   styles: StylesTable;
   sites: SitesTable;

@@ -114,3 +114,22 @@ export const siteSchema = z.object({
 export const updateSiteSchema = siteSchema.extend({ id: z.string().uuid() });
 
 export const clientKeyCreateSchema = z.object({ email: z.string().trim().toLowerCase().min(1, { message: DATA_MSG.clientUserRequired }) });
+
+export const FORM_MSG = {
+  nameRequired: 'app.form.name.required',
+  nameTooLong: 'app.form.name.too-long',
+  descriptionTooLong: 'app.form.description.too-long',
+  nameExists: 'app.form.name.exists',
+  filesRequired: 'app.form.files.required',
+  badHtml: 'app.form.html.invalid',
+  badJs: 'app.form.js.invalid',
+} as const;
+
+/** The forms folder of a project (spec 2 §3: folder type 2). */
+export const FORMS_FOLDER_TYPE = '2';
+
+export const formDetailsSchema = z.object({
+  name: z.string({ message: FORM_MSG.nameRequired }).trim().min(1, { message: FORM_MSG.nameRequired })
+    .max(DICTIONARY_LIMITS.formNameMax, { message: FORM_MSG.nameTooLong }),
+  description: z.string().trim().max(DICTIONARY_LIMITS.formDescriptionMax, { message: FORM_MSG.descriptionTooLong }).nullable().optional(),
+});
