@@ -25,6 +25,7 @@ import { styleRoutes } from './styles/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { formRoutes } from './forms/routes.js';
+import { projectRoutes } from './projects/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(siteRoutes(deps));
   await app.register(clientRoutes(deps));
   await app.register(formRoutes(deps));
+  await app.register(projectRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
 

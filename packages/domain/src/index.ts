@@ -16,3 +16,4 @@ export * from './schemas/organizations.js';
 export * from './schemas/sharing.js';
 export * from './schemas/feedback.js';
 export * from './dictionary/index.js';
+export * from './map/index.js';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { FOLDER_TYPES, PROJECT_MSG, createFolderSchema, isDeletableFolderType, updateFolderSchema, type FolderOut } from '@fieldbook/domain';
+import type { Deps } from '../deps.js';
+import type { Executor } from '../db/types.js';
+import type { Caller } from '../http/context.js';
+import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
+import { canCreate, canEdit, folderOf, isAdminOf, projectChain, projectOf, requireRight } from './access.js';
+import { loadFolders } from './tree.js';
+
+async function siblingNameTaken(db: Executor, projectId: string, parentId: string | null, name: string, exceptId?: string) {
+  let q = db.selectFrom('folders').select('id').where('project_id', '=', projectId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  q = parentId ? q.where('parent_id', '=', parentId) : q.where('parent_id', 'is', null);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+/** Only two levels exist: a parent must be a top-level folder of the same project. */
+async function checkedParent(db: Executor, projectId: string, parentId: string | null | undefined) {
+  if (!parentId) return null;
+  const parent = await db.selectFrom('folders').select(['id', 'parent_id', 'folder_type']).where('id', '=', parentId).where('project_id', '=', projectId).executeTakeFirst();
+  if (!parent) throw notFound();
+  if (parent.parent_id) throw badRequest(PROJECT_MSG.folderTooDeep);
+  return parent.id;
+}
+
+function findIn(folders: FolderOut[], id: string): FolderOut | undefined {
+  for (const f of folders) {
+    if (f.id === id) return f;
+    const inner = findIn(f.folders, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export async function listFolders(deps: Deps, caller: Caller, projectId: string) {
+  const project = await projectOf(deps.db, caller, projectId);
+  return loadFolders(deps.db, caller, project.id);
+}
+
+async function presentFolder(deps: Deps, caller: Caller, projectId: string, id: string) {
+  const folder = findIn(await loadFolders(deps.db, caller, projectId), id);
+  if (!folder) throw notFound();
+  return folder;
+}
+
+export async function createFolder(deps: Deps, caller: Caller, projectId: string, input: z.output<typeof createFolderSchema>) {
+  if (input.projectId && input.projectId !== projectId) throw badRequest('app.error.id-mismatch');
+  const project = await projectOf(deps.db, caller, projectId);
+  const parentId = await checkedParent(deps.db, project.id, input.parentId);
+  requireRight(canCreate(caller, parentId ? [{ type: 'folder', id: parentId }, ...projectChain(project.id)] : projectChain(project.id)));
+  if (await siblingNameTaken(deps.db, project.id, parentId, input.name)) throw conflict(PROJECT_MSG.folderNameExists);
+  const row = await uniquely(PROJECT_MSG.folderNameExists, () => deps.db.insertInto('folders').values({
+    project_id: project.id, parent_id: parentId, name: input.name, description: input.description ?? null, folder_type: input.folderType ?? FOLDER_TYPES.normal,
+  }).returning('id').executeTakeFirstOrThrow());
+  return presentFolder(deps, caller, project.id, row.id);
+}
+
+/** A data folder with the three feature layers the drawing tools add to (spec 3 §3 'features'). */
+export async function addFeatureFolder(deps: Deps, caller: Caller, projectId: string, name = 'Features') {
+  const project = await projectOf(deps.db, caller, projectId);
+  requireRight(canCreate(caller, projectChain(project.id)));
+  if (await siblingNameTaken(deps.db, project.id, null, name)) throw conflict(PROJECT_MSG.folderNameExists);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const folder = await uniquely(PROJECT_MSG.folderNameExists, () => trx.insertInto('folders').values({
+      project_id: project.id, parent_id: null, name, description: null, folder_type: FOLDER_TYPES.features,
+    }).returning('id').executeTakeFirstOrThrow());
+    for (const [layerName, serverName] of [['Points', 'point'], ['Lines', 'line'], ['Polygons', 'polygon']] as const) {
+      await trx.insertInto('layers').values({
+        project_id: project.id, folder_id: folder.id, name: layerName, description: null, type: 'VECTOR', server_name: serverName,
+        reference_id: null, mobile_preferred_method: null, style_id: null,
+      }).execute();
+    }
+    return folder.id;
+  });
+  return presentFolder(deps, caller, project.id, id);
+}
+
+export async function updateFolder(deps: Deps, caller: Caller, projectId: string, input: z.output<typeof updateFolderSchema>) {
+  const { project, folder, chain } = await folderOf(deps.db, caller, projectId, input.id);
+  requireRight(canEdit(caller, chain));
+  const parentId = input.parentId === undefined ? folder.parent_id : await checkedParent(deps.db, project.id, input.parentId);
+  if (parentId === folder.id) throw badRequest(PROJECT_MSG.folderTooDeep);
+  if (parentId && (await deps.db.selectFrom('folders').select('id').where('parent_id', '=', folder.id).executeTakeFirst())) throw badRequest(PROJECT_MSG.folderTooDeep);
+  if (await siblingNameTaken(deps.db, project.id, parentId, input.name, folder.id)) throw conflict(PROJECT_MSG.folderNameExists);
+  await uniquely(PROJECT_MSG.folderNameExists, () => deps.db.updateTable('folders').set({
+    name: input.name, description: input.description ?? null, parent_id: parentId,
+    ...(input.leadersEnabled !== undefined ? { leaders_enabled: input.leadersEnabled } : {}),
+  }).where('id', '=', folder.id).execute());
+  return presentFolder(deps, caller, project.id, folder.id);
+}
+
+/**
+ * Folder admins delete normal, feature and external-service folders with their layers; a feature
+ * folder also needs the word 'delete' typed by the user (spec 3 §4), sent as confirm=delete.
+ */
+export async function deleteFolder(deps: Deps, caller: Caller, projectId: string, id: string, confirm?: string) {
+  const { folder, chain } = await folderOf(deps.db, caller, projectId, id);
+  requireRight(isAdminOf(caller, chain));
+  if (!isDeletableFolderType(folder.folder_type)) throw forbidden(PROJECT_MSG.folderNotDeletable);
+  if (folder.folder_type === FOLDER_TYPES.features && confirm !== 'delete') throw badRequest(PROJECT_MSG.folderConfirmDelete);
+  await deps.db.deleteFrom('folders').where('id', '=', folder.id).execute();
+}

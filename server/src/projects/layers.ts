@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { PROJECT_MSG, createLayerSchema, updateLayerSchema } from '@fieldbook/domain';
+import type { Deps } from '../deps.js';
+import type { Executor } from '../db/types.js';
+import type { Caller } from '../http/context.js';
+import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
+import { canCreate, canEdit, canView, folderOf, isAdminOf, requireRight } from './access.js';
+import { presentLayer } from './tree.js';
+
+async function nameTaken(db: Executor, folderId: string, name: string, exceptId?: string) {
+  let q = db.selectFrom('layers').select('id').where('folder_id', '=', folderId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+async function layerOf(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
+  const { project, folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
+  const layer = await deps.db.selectFrom('layers').selectAll().where('id', '=', layerId).where('folder_id', '=', folder.id).executeTakeFirst();
+  const layerChain = [{ type: 'layer' as const, id: layerId }, ...chain];
+  if (!layer || !canView(caller, layerChain)) throw notFound();
+  return { project, folder, layer, chain: layerChain };
+}
+
+export async function listLayers(deps: Deps, caller: Caller, projectId: string, folderId: string) {
+  const { folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
+  const rows = await deps.db.selectFrom('layers').selectAll().where('folder_id', '=', folder.id).orderBy('z_index').orderBy('name').execute();
+  return rows.filter((l) => canView(caller, [{ type: 'layer', id: l.id }, ...chain])).map(presentLayer);
+}
+
+export async function getLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
+  return presentLayer((await layerOf(deps, caller, projectId, folderId, layerId)).layer);
+}
+
+export async function createLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, input: z.output<typeof createLayerSchema>) {
+  const { project, folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
+  requireRight(canCreate(caller, chain));
+  if (await nameTaken(deps.db, folder.id, input.name)) throw conflict(PROJECT_MSG.layerNameExists);
+  const row = await uniquely(PROJECT_MSG.layerNameExists, () => deps.db.insertInto('layers').values({
+    project_id: project.id, folder_id: folder.id, name: input.name, description: input.description ?? null, type: input.type,
+    server_name: null, reference_id: null, preferred_method: input.preferredMethod, mobile_preferred_method: null, style_id: null,
+  }).returningAll().executeTakeFirstOrThrow());
+  return presentLayer(row);
+}
+
+/** Edit a layer: name unique in its folder, methods, read-only, style; a read-only layer keeps its data. */
+export async function updateLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, input: z.output<typeof updateLayerSchema>) {
+  const { layer, chain, project } = await layerOf(deps, caller, projectId, folderId, input.id);
+  requireRight(canEdit(caller, chain));
+  const targetFolder = input.folder?.id ?? layer.folder_id;
+  if (targetFolder !== layer.folder_id) {
+    const target = await deps.db.selectFrom('folders').select('id').where('id', '=', targetFolder).where('project_id', '=', project.id).executeTakeFirst();
+    if (!target) throw notFound();
+  }
+  if (await nameTaken(deps.db, targetFolder, input.name, layer.id)) throw conflict(PROJECT_MSG.layerNameExists);
+  const styleId = input.styles === undefined ? layer.style_id : input.styles[0]?.id ?? null;
+  if (styleId && styleId !== layer.style_id) {
+    const style = await deps.db.selectFrom('styles').select('id').where('id', '=', styleId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+    if (!style) throw badRequest('app.layer.error.style');
+  }
+  const row = await uniquely(PROJECT_MSG.layerNameExists, () => deps.db.updateTable('layers').set({
+    name: input.name,
+    folder_id: targetFolder,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.preferredMethod ? { preferred_method: input.preferredMethod } : {}),
+    ...(input.mobilePreferredMethod !== undefined ? { mobile_preferred_method: input.mobilePreferredMethod } : {}),
+    ...(input.readOnly !== undefined ? { read_only: input.readOnly } : {}),
+    style_id: styleId,
+  }).where('id', '=', layer.id).returningAll().executeTakeFirstOrThrow());
+  return presentLayer(row);
+}
+
+export async function disableLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
+  const { layer, chain } = await layerOf(deps, caller, projectId, folderId, layerId);
+  requireRight(isAdminOf(caller, chain));
+  const row = await deps.db.updateTable('layers').set({ is_active: false }).where('id', '=', layer.id).returningAll().executeTakeFirstOrThrow();
+  return presentLayer(row);
+}
+
+/** Layer admins delete layers that are not read-only and carry no reference (forms, leaders, tickets). */
+export async function deleteLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
+  const { layer, chain } = await layerOf(deps, caller, projectId, folderId, layerId);
+  requireRight(isAdminOf(caller, chain));
+  if (layer.read_only) throw forbidden(PROJECT_MSG.layerReadOnly);
+  if (layer.reference_id) throw forbidden(PROJECT_MSG.layerNotDeletable);
+  await deps.db.deleteFrom('layers').where('id', '=', layer.id).execute();
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { sql } from 'kysely';
+import { PROJECT_MSG, createProjectSchema, updateProjectSchema, type ProjectOut } from '@fieldbook/domain';
+import type { Deps } from '../deps.js';
+import type { Executor } from '../db/types.js';
+import type { Caller } from '../http/context.js';
+import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
+import { isOrgAdmin } from '@fieldbook/domain';
+import { readableDictionary } from '../dictionaries/access.js';
+import { canCreate, canEdit, canView, isAdminOf, projectChain, projectOf, requireRight } from './access.js';
+import { presentProject } from './tree.js';
+
+async function nameTaken(db: Executor, organizationId: string, name: string, exceptId?: string) {
+  let q = db.selectFrom('projects').select('id').where('organization_id', '=', organizationId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+/** Projects the caller may view, sorted by name (spec 3 §4). */
+export async function listProjects(deps: Deps, caller: Caller, ids?: string[]): Promise<ProjectOut[]> {
+  let q = deps.db.selectFrom('projects').selectAll().where('organization_id', '=', caller.organizationId);
+  if (ids) q = ids.length ? q.where('id', 'in', ids) : q.where('id', 'is', null);
+  const rows = await q.orderBy(sql`lower(name)`).orderBy('name').execute();
+  const out = [];
+  for (const p of rows.filter((r) => canView(caller, projectChain(r.id)))) out.push(await presentProject(deps.db, caller, p));
+  return out;
+}
+
+export async function getProject(deps: Deps, caller: Caller, id: string) {
+  return presentProject(deps.db, caller, await projectOf(deps.db, caller, id));
+}
+
+/** An editor with create rights on the organization; the creator becomes the project's admin. */
+export async function createProject(deps: Deps, caller: Caller, input: z.output<typeof createProjectSchema>) {
+  if (input.organizationId && input.organizationId !== caller.organizationId) throw notFound();
+  requireRight(canCreate(caller, []));
+  await readableDictionary(deps.db, caller, input.dataDictionaryId).catch(() => { throw badRequest(PROJECT_MSG.dictionaryRequired); });
+  if (await nameTaken(deps.db, caller.organizationId, input.name)) throw conflict(PROJECT_MSG.nameExists);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const project = await uniquely(PROJECT_MSG.nameExists, () => trx.insertInto('projects').values({
+      organization_id: caller.organizationId, name: input.name, description: input.description ?? null,
+      dictionary_id: input.dataDictionaryId, site_id: null, owner_id: caller.accountId,
+    }).returningAll().executeTakeFirstOrThrow());
+    await trx.insertInto('permissions').values({
+      account_id: caller.accountId, organization_id: caller.organizationId, asset_type: 'project', asset_id: project.id, bit_mask: '1111',
+    }).onConflict((oc) => oc.columns(['account_id', 'organization_id', 'asset_type', 'asset_id']).doNothing()).execute();
+    return project;
+  });
+  const withPermission = { ...caller, permissions: [...caller.permissions, { assetTypeName: 'project' as const, assetId: row.id, bitMask: '1111' }] };
+  return presentProject(deps.db, withPermission, row);
+}
+
+export async function updateProject(deps: Deps, caller: Caller, input: z.output<typeof updateProjectSchema>) {
+  const project = await projectOf(deps.db, caller, input.id);
+  requireRight(canEdit(caller, projectChain(project.id)));
+  // Changing a project's organization is for organization admins (spec 3 §6); here it must stay in this one.
+  if (input.organizationId && input.organizationId !== project.organization_id) throw (isOrgAdmin(caller) ? badRequest('app.project.error.organization') : forbidden());
+  if (await nameTaken(deps.db, caller.organizationId, input.name, project.id)) throw conflict(PROJECT_MSG.nameExists);
+  if (input.dataDictionaryId !== project.dictionary_id) await readableDictionary(deps.db, caller, input.dataDictionaryId);
+  if (input.proj) {
+    const site = await deps.db.selectFrom('sites').select('id').where('id', '=', input.proj.id).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+    if (!site) throw notFound('app.site.not-found');
+  }
+  const row = await uniquely(PROJECT_MSG.nameExists, () => deps.db.updateTable('projects').set({
+    name: input.name,
+    description: input.description ?? null,
+    dictionary_id: input.dataDictionaryId,
+    ...(input.coordinate !== undefined ? { coordinate: input.coordinate } : {}),
+    ...(input.zoomLevel !== undefined ? { zoom_level: input.zoomLevel } : {}),
+    ...(input.proj !== undefined ? { site_id: input.proj?.id ?? null } : {}),
+    ...(input.geoidId !== undefined ? { geoid_id: input.geoidId } : {}),
+    updated_at: new Date(),
+  }).where('id', '=', project.id).returningAll().executeTakeFirstOrThrow());
+  return presentProject(deps.db, caller, row);
+}
+
+/** Only a project admin deletes a project, with everything in it. */
+export async function deleteProject(deps: Deps, caller: Caller, id: string) {
+  const project = await projectOf(deps.db, caller, id);
+  requireRight(isAdminOf(caller, projectChain(project.id)));
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('permissions').where('organization_id', '=', caller.organizationId).where('asset_type', '=', 'project').where('asset_id', '=', project.id).execute();
+    await trx.deleteFrom('projects').where('id', '=', project.id).execute();
+  });
+}

@@ -1,0 +1,42 @@
+import type { FolderOut, ProjectOut } from '@fieldbook/domain';
+import type { Selectable } from 'kysely';
+import type { LayersTable, ProjectsTable } from '../db/schema.js';
+import type { Executor } from '../db/types.js';
+import type { Caller } from '../http/context.js';
+import { canCreate, canEdit, canView, folderChain, isAdminOf, projectChain } from './access.js';
+
+export function presentLayer(l: Selectable<LayersTable>) {
+  return {
+    id: l.id, name: l.name, description: l.description, type: l.type, serverName: l.server_name, referenceId: l.reference_id,
+    folderId: l.folder_id, projectId: l.project_id, isActive: l.is_active, readOnly: l.read_only, preferredMethod: l.preferred_method,
+    mobilePreferredMethod: l.mobile_preferred_method, wfsStrategy: l.wfs_strategy, styles: l.style_id ? [{ id: l.style_id }] : [], zIndex: l.z_index,
+  };
+}
+
+/** Folders of two levels with their layers, only what the caller may view, sorted by name. */
+export async function loadFolders(db: Executor, caller: Caller, projectId: string): Promise<FolderOut[]> {
+  const folders = await db.selectFrom('folders').selectAll().where('project_id', '=', projectId).orderBy('name').execute();
+  const layers = await db.selectFrom('layers').selectAll().where('project_id', '=', projectId).orderBy('z_index').orderBy('name').execute();
+  const build = (parentId: string | null, level: number): FolderOut[] =>
+    folders.filter((f) => f.parent_id === parentId)
+      .filter((f) => canView(caller, folderChain(projectId, f.parent_id ? [f.id, f.parent_id] : [f.id])))
+      .map((f) => ({
+        id: f.id, name: f.name, description: f.description, parentId: f.parent_id, projectId, folderType: f.folder_type,
+        leadersEnabled: f.leaders_enabled, level,
+        folders: level < 2 ? build(f.id, level + 1) : [],
+        layers: layers.filter((l) => l.folder_id === f.id).map(presentLayer),
+      }));
+  return build(null, 1);
+}
+
+export async function presentProject(db: Executor, caller: Caller, p: Selectable<ProjectsTable>, withFolders = true): Promise<ProjectOut> {
+  const site = p.site_id ? await db.selectFrom('sites').select(['id', 'name', 'wkt', 'proj']).where('id', '=', p.site_id).executeTakeFirst() : undefined;
+  const chain = projectChain(p.id);
+  return {
+    id: p.id, name: p.name, description: p.description, dataDictionaryId: p.dictionary_id, organizationId: p.organization_id,
+    ownerId: p.owner_id, createdDate: new Date(p.created_at).toISOString(), proj: site ?? null, geoidId: p.geoid_id,
+    coordinate: p.coordinate, zoomLevel: p.zoom_level,
+    folders: withFolders ? await loadFolders(db, caller, p.id) : [],
+    abilities: { edit: canEdit(caller, chain), admin: isAdminOf(caller, chain), createFolder: canCreate(caller, chain) },
+  };
+}
