@@ -52,7 +52,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
     // Sharing codes (128) and push tokens are path parameters.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

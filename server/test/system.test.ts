@@ -24,7 +24,11 @@ describe('system', () => {
     for (const path of ['/auth/signup', '/auth/confirm-signup', '/auth/resend-code', '/auth/signin', '/auth/complete-new-password',
       '/auth/forgot-password', '/auth/reset-password', '/auth/verify-email', '/auth/refresh', '/auth/signout',
       '/rest/cognito/password', '/rest/activities/auth', '/rest/accounts/current', '/rest/accounts/profile',
-      '/rest/accounts/eula/web', '/rest/accounts', '/preferences', '/rest/authproviders', '/healthz']) {
+      '/rest/accounts/eula/web', '/rest/accounts', '/preferences', '/rest/authproviders', '/healthz',
+      '/rest/accounts/filter', '/rest/organizations', '/rest/organization-permissions', '/rest/feedback',
+      '/rest/dictionaries/{id}', '/rest/systems', '/rest/components/{id}/copy', '/rest/pick-lists/list/{dictionaryId}',
+      '/rest/symbols/paged', '/rest/styles/geo/{id}', '/rest/site', '/rest/crs', '/rest/accounts/clientkey/list',
+      '/rest/forms/paged', '/rest/projects', '/rest/projects/{projectId}/folders', '/rest/projects/{projectId}/folders/{folderId}/layers']) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.paths['/auth/signup'].post.requestBody).toBeDefined();

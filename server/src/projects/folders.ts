@@ -27,7 +27,7 @@ async function checkedParent(db: Executor, projectId: string, parentId: string |
 function findIn(folders: FolderOut[], id: string): FolderOut | undefined {
   for (const f of folders) {
     if (f.id === id) return f;
-    const inner = findIn(f.folders, id);
+    const inner = f.folders.find((s) => s.id === id);
     if (inner) return inner;
   }
   return undefined;

@@ -17,7 +17,8 @@ export function presentLayer(l: Selectable<LayersTable>) {
 export async function loadFolders(db: Executor, caller: Caller, projectId: string): Promise<FolderOut[]> {
   const folders = await db.selectFrom('folders').selectAll().where('project_id', '=', projectId).orderBy('name').execute();
   const layers = await db.selectFrom('layers').selectAll().where('project_id', '=', projectId).orderBy('z_index').orderBy('name').execute();
-  const build = (parentId: string | null, level: number): FolderOut[] =>
+  type Node = Omit<FolderOut, 'folders'> & { folders: Node[] };
+  const build = (parentId: string | null, level: number): Node[] =>
     folders.filter((f) => f.parent_id === parentId)
       .filter((f) => canView(caller, folderChain(projectId, f.parent_id ? [f.id, f.parent_id] : [f.id])))
       .map((f) => ({
@@ -26,7 +27,8 @@ export async function loadFolders(db: Executor, caller: Caller, projectId: strin
         folders: level < 2 ? build(f.id, level + 1) : [],
         layers: layers.filter((l) => l.folder_id === f.id).map(presentLayer),
       }));
-  return build(null, 1);
+  // Two levels only: a level-2 folder's own list is always empty.
+  return build(null, 1) as FolderOut[];
 }
 
 export async function presentProject(db: Executor, caller: Caller, p: Selectable<ProjectsTable>, withFolders = true): Promise<ProjectOut> {

@@ -108,14 +108,14 @@ export const layerOut = z.object({
   preferredMethod: z.string(), mobilePreferredMethod: z.string().nullable(), wfsStrategy: z.string(),
   styles: z.array(z.object({ id: z.string() })), zIndex: z.number().int(),
 });
-export const folderOut: z.ZodType<FolderOut> = z.lazy(() => z.object({
+const folderFields = {
   id: z.string(), name: z.string(), description: z.string().nullable(), parentId: z.string().nullable(), projectId: z.string(),
-  folderType: z.string(), leadersEnabled: z.boolean(), level: z.number().int(), folders: z.array(folderOut), layers: z.array(layerOut),
-}));
-export interface FolderOut {
-  id: string; name: string; description: string | null; parentId: string | null; projectId: string; folderType: string;
-  leadersEnabled: boolean; level: number; folders: FolderOut[]; layers: z.infer<typeof layerOut>[];
-}
+  folderType: z.string(), leadersEnabled: z.boolean(), level: z.number().int(), layers: z.array(layerOut),
+};
+/** Only two levels exist, so the schema spells both out (no recursion in the API description). */
+export const subFolderOut = z.object({ ...folderFields, folders: z.array(z.never()) });
+export const folderOut = z.object({ ...folderFields, folders: z.array(subFolderOut) });
+export type FolderOut = z.infer<typeof folderOut>;
 export const projectOut = z.object({
   id: z.string(), name: z.string(), description: z.string().nullable(), dataDictionaryId: z.string(), organizationId: z.string(),
   ownerId: z.string().nullable(), createdDate: z.string(), proj: z.object({ id: z.string(), name: z.string(), wkt: z.string(), proj: z.string().nullable() }).nullable(),
