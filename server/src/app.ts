@@ -26,6 +26,7 @@ import { siteRoutes } from './sites/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { formRoutes } from './forms/routes.js';
 import { projectRoutes } from './projects/routes.js';
+import { featureRoutes } from './features/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(clientRoutes(deps));
   await app.register(formRoutes(deps));
   await app.register(projectRoutes(deps));
+  await app.register(featureRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
 

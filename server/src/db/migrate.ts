@@ -4,6 +4,7 @@ import * as m002 from './migrations/002_organizations.js';
 import * as m003 from './migrations/003_dictionaries.js';
 import * as m004 from './migrations/004_data_management.js';
 import * as m005 from './migrations/005_projects_and_forms.js';
+import * as m006 from './migrations/006_features.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_dictionaries': m003,
   '004_data_management': m004,
   '005_projects_and_forms': m005,
+  '006_features': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

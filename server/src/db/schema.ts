@@ -335,7 +335,38 @@ export interface FormPermissionsTable {
   created_at: Timestamp;
 }
 
+export interface FeaturesTable {
+  id: Generated<string>;
+  organization_id: string;
+  project_id: string;
+  layer_id: string;
+  kind: string;
+  geom: unknown;
+  dictionary_id: string | null;
+  system_id: string | null;
+  component_id: string | null;
+  attributes: Json<unknown[]>;
+  metadata: Json<unknown> | null;
+  properties: Json<Record<string, string>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: string | null;
+  updated_by: string | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface FeatureVersionsTable {
+  id: Generated<string>;
+  feature_id: string;
+  action: string;
+  changed_at: Timestamp;
+  changed_by: string | null;
+  before: Json<unknown> | null;
+}
+
 export interface DB {
+  features: FeaturesTable;
+  feature_versions: FeatureVersionsTable;
   folders: FoldersTable;
   layers: LayersTable;
   forms: FormsTable;

@@ -1,4 +1,4 @@
-import { effectiveMask, isAtLeastEditor, maskAllows, type AssetRef } from '@fieldbook/domain';
+import { effectiveMask, isAtLeastCollector, isAtLeastEditor, maskAllows, type AssetRef } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -16,6 +16,11 @@ export const canView = (caller: Caller, chain: AssetRef[]) => maskAllows(maskOn(
 export const canCreate = (caller: Caller, chain: AssetRef[]) => isAtLeastEditor(caller.userType) && maskAllows(maskOn(caller, chain), 'create');
 export const canEdit = (caller: Caller, chain: AssetRef[]) => isAtLeastEditor(caller.userType) && maskAllows(maskOn(caller, chain), 'edit');
 export const isAdminOf = (caller: Caller, chain: AssetRef[]) => isAtLeastEditor(caller.userType) && maskAllows(maskOn(caller, chain), 'admin');
+
+/** Features: collectors and editors work on features where their masks allow (spec 1 §6, spec 3 §6). */
+export const canCreateFeature = (caller: Caller, chain: AssetRef[]) => isAtLeastCollector(caller.userType) && maskAllows(maskOn(caller, chain), 'create');
+export const canEditFeature = (caller: Caller, chain: AssetRef[]) => isAtLeastCollector(caller.userType) && maskAllows(maskOn(caller, chain), 'edit');
+export const isFeatureAdmin = (caller: Caller, chain: AssetRef[]) => isAtLeastCollector(caller.userType) && maskAllows(maskOn(caller, chain), 'admin');
 
 export const projectChain = (projectId: string): AssetRef[] => [{ type: 'project', id: projectId }];
 export const folderChain = (projectId: string, folderIds: string[]): AssetRef[] =>

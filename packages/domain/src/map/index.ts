@@ -1,1 +1,2 @@
 export * from './projects.js';
+export * from './features.js';

@@ -1,0 +1,127 @@
+import { FEATURE_MSG, normalizeGeometry, type FeatureInput, type FeatureKind } from '@fieldbook/domain';
+import { sql } from 'kysely';
+import type { Deps } from '../deps.js';
+import type { Executor } from '../db/types.js';
+import type { Caller } from '../http/context.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { canCreateFeature, canEditFeature, canView, folderChain, isFeatureAdmin } from '../projects/access.js';
+import type { AssetRef } from '@fieldbook/domain';
+import { checkedClassification } from './validate.js';
+
+/** Feature ids travel as "<kind>.<number>" (spec 3 §3). */
+export function parseFeatureId(id: string): { kind: string; id: string } {
+  const match = /^(point|line|polygon|leader|htmlform_feature|onecall_tickets)\.(\d+)$/.exec(id) ?? /^()(\d+)$/.exec(id);
+  if (!match) throw notFound();
+  return { kind: match[1], id: match[2] };
+}
+
+async function layerContext(db: Executor, caller: Caller, layerId: string) {
+  const layer = await db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
+    .innerJoin('projects', 'projects.id', 'layers.project_id')
+    .select(['layers.id', 'layers.read_only', 'layers.is_active', 'layers.folder_id', 'folders.parent_id', 'projects.id as project_id', 'projects.dictionary_id', 'projects.organization_id'])
+    .where('layers.id', '=', layerId).executeTakeFirst();
+  if (!layer || layer.organization_id !== caller.organizationId) throw notFound();
+  const chain: AssetRef[] = [{ type: 'layer', id: layer.id }, ...folderChain(layer.project_id, layer.parent_id ? [layer.folder_id, layer.parent_id] : [layer.folder_id])];
+  if (!canView(caller, chain)) throw notFound();
+  return { layer, chain };
+}
+
+function toFeature(row: Record<string, unknown>) {
+  const { id, kind, geometry, attributes, metadata, properties, ...rest } = row as {
+    id: string; kind: string; geometry: string; attributes: unknown; metadata: unknown; properties: Record<string, string>; [k: string]: unknown;
+  };
+  return {
+    type: 'Feature' as const,
+    id: `${kind}.${id}`,
+    geometry: typeof geometry === 'string' ? JSON.parse(geometry) : geometry,
+    properties: { ...properties, ...rest, ogc_fid: Number(id), attributes: JSON.stringify(attributes ?? []), metadata: metadata === null ? null : JSON.stringify(metadata) },
+  };
+}
+
+async function load(db: Executor, caller: Caller, featureId: string, kind?: string) {
+  const row = await db.selectFrom('features').leftJoin('accounts as c', 'c.id', 'features.created_by')
+    .leftJoin('accounts as m', 'm.id', 'features.updated_by')
+    .select([
+      'features.id', 'features.kind', sql<string>`ST_AsGeoJSON(features.geom, 9)`.as('geometry'),
+      'features.layer_id', 'features.project_id', 'features.dictionary_id', 'features.system_id', 'features.component_id',
+      'features.attributes', 'features.metadata', 'features.properties', 'features.created_at as created', 'features.updated_at as modified',
+      'c.email as created_by_email', 'm.email as modified_by_email',
+    ])
+    .where('features.id', '=', featureId).where('features.organization_id', '=', caller.organizationId).where('features.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || (kind && row.kind !== kind)) throw notFound();
+  return row;
+}
+
+export async function getFeature(deps: Deps, caller: Caller, featureId: string, kind?: string) {
+  const row = await load(deps.db, caller, featureId, kind);
+  await layerContext(deps.db, caller, row.layer_id);
+  return toFeature(row);
+}
+
+/** Draws a feature into a layer: create rights there, a writable layer, a valid dictionary classification. */
+export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKind, input: FeatureInput) {
+  const { layer, chain } = await layerContext(deps.db, caller, input.properties.layer_id);
+  if (!canCreateFeature(caller, chain)) throw forbidden();
+  if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
+  if (!layer.is_active) throw badRequest(FEATURE_MSG.layerInactive);
+  const geometry = normalizeGeometry(kind, input.geometry);
+  if (!geometry) throw badRequest(FEATURE_MSG.geometryTypeMismatch);
+  const p = input.properties;
+  const classification = await checkedClassification(deps.db, layer, kind, {
+    dictionaryId: p.dictionary_id, systemId: p.system_id, componentId: p.component_id, attributes: p.attributes,
+  });
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('features').values({
+      organization_id: caller.organizationId, project_id: layer.project_id, layer_id: layer.id, kind,
+      geom: sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`,
+      dictionary_id: classification.dictionaryId, system_id: classification.systemId, component_id: classification.componentId,
+      attributes: JSON.stringify(classification.attributes),
+      metadata: p.metadata === undefined || p.metadata === null ? null : typeof p.metadata === 'string' ? p.metadata : JSON.stringify(p.metadata),
+      properties: JSON.stringify(p.properties ?? {}), created_by: caller.accountId, updated_by: caller.accountId,
+    }).returning('id').executeTakeFirstOrThrow();
+    await trx.insertInto('feature_versions').values({ feature_id: row.id, action: 'Add', changed_by: caller.accountId, before: null }).execute();
+    return row.id;
+  });
+  return toFeature(await load(deps.db, caller, id));
+}
+
+/** Edits geometry and attributes; the previous state is kept as a version. */
+export async function updateFeature(deps: Deps, caller: Caller, kind: FeatureKind | undefined, featureId: string, input: FeatureInput) {
+  const current = await load(deps.db, caller, featureId, kind);
+  const { layer, chain } = await layerContext(deps.db, caller, current.layer_id);
+  const featureChain: AssetRef[] = [{ type: 'feature', id: String(current.id) }, ...chain];
+  if (!canEditFeature(caller, featureChain)) throw forbidden();
+  if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
+  if (input.properties.layer_id !== current.layer_id) throw badRequest('app.feature.move.use-data-organization');
+  const geometry = normalizeGeometry(current.kind as FeatureKind, input.geometry);
+  if (!geometry) throw badRequest(FEATURE_MSG.geometryTypeMismatch);
+  const p = input.properties;
+  const classification = await checkedClassification(deps.db, layer, current.kind as FeatureKind, {
+    dictionaryId: p.dictionary_id, systemId: p.system_id, componentId: p.component_id, attributes: p.attributes,
+  });
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto('feature_versions').values({ feature_id: current.id, action: 'Edit', changed_by: caller.accountId, before: JSON.stringify(toFeature(current)) }).execute();
+    await trx.updateTable('features').set({
+      geom: sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`,
+      dictionary_id: classification.dictionaryId, system_id: classification.systemId, component_id: classification.componentId,
+      attributes: JSON.stringify(classification.attributes),
+      ...(p.metadata !== undefined ? { metadata: p.metadata === null ? null : typeof p.metadata === 'string' ? p.metadata : JSON.stringify(p.metadata) } : {}),
+      ...(p.properties ? { properties: JSON.stringify(p.properties) } : {}),
+      updated_at: new Date(), updated_by: caller.accountId,
+    }).where('id', '=', current.id).execute();
+  });
+  return toFeature(await load(deps.db, caller, current.id));
+}
+
+/** Feature admins delete; the row stays (soft delete) so it can be undeleted from the activity log. */
+export async function deleteFeature(deps: Deps, caller: Caller, featureId: string, kind?: string) {
+  const current = await load(deps.db, caller, featureId, kind);
+  const { layer, chain } = await layerContext(deps.db, caller, current.layer_id);
+  if (!isFeatureAdmin(caller, [{ type: 'feature', id: String(current.id) }, ...chain])) throw forbidden();
+  if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto('feature_versions').values({ feature_id: current.id, action: 'Delete', changed_by: caller.accountId, before: JSON.stringify(toFeature(current)) }).execute();
+    await trx.updateTable('features').set({ deleted_at: new Date(), updated_by: caller.accountId }).where('id', '=', current.id).execute();
+  });
+}
