@@ -27,6 +27,7 @@ import { clientRoutes } from './clients/routes.js';
 import { formRoutes } from './forms/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { featureRoutes } from './features/routes.js';
+import { ogcRoutes } from './ogc/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(formRoutes(deps));
   await app.register(projectRoutes(deps));
   await app.register(featureRoutes(deps));
+  await app.register(ogcRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
 

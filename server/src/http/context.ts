@@ -50,7 +50,7 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-async function loadCaller(db: Kysely<DB>, accountId: string, orgId: string | undefined): Promise<Caller | null> {
+export async function loadCaller(db: Kysely<DB>, accountId: string, orgId: string | undefined): Promise<Caller | null> {
   const account = await db
     .selectFrom('accounts')
     .select(['id', 'email', 'default_organization_id', 'eula_web'])

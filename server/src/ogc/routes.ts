@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../deps.js';
+import { callerOf, loadCaller, type Caller } from '../http/context.js';
+import { notFound, unauthorized } from '../http/errors.js';
+import { canView, folderChain } from '../projects/access.js';
+import { resolveClientKey } from '../clients/service.js';
+import { capabilities, describeFeatureType, getFeature, lowerKeys, typeNameOf, type WfsLayer } from './wfs.js';
+import { OgcError, exceptionReport } from './xml.js';
+
+/** Vector layers of a project that the caller may view, optionally just one. */
+async function viewableLayers(deps: Deps, caller: Caller, projectId: string, layerId?: string): Promise<WfsLayer[]> {
+  let q = deps.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id').innerJoin('projects', 'projects.id', 'layers.project_id')
+    .select(['layers.id', 'layers.name', 'layers.server_name', 'layers.folder_id', 'folders.parent_id'])
+    .where('projects.id', '=', projectId).where('projects.organization_id', '=', caller.organizationId)
+    .where('layers.type', '=', 'VECTOR').where('layers.is_active', '=', true);
+  if (layerId) q = q.where('layers.id', '=', layerId);
+  const rows = await q.orderBy('layers.name').execute();
+  return rows
+    .filter((l) => canView(caller, [{ type: 'layer', id: l.id }, ...folderChain(projectId, l.parent_id ? [l.folder_id, l.parent_id] : [l.folder_id])]))
+    .map((l) => ({ id: l.id, name: l.name, kind: l.server_name }));
+}
+
+async function serve(deps: Deps, reply: FastifyReply, layers: WfsLayer[], query: Record<string, unknown>, serviceUrl: string) {
+  try {
+    const params = lowerKeys(query);
+    const request = (params.request ?? 'GetCapabilities').toLowerCase();
+    if (params.service && params.service.toUpperCase() !== 'WFS') throw new OgcError('InvalidParameterValue', 'service', 'Only WFS is served here');
+    const requested = (params.typenames ?? params.typename)?.split(',').map((t) => t.trim());
+    const chosen = requested ? layers.filter((l) => requested.includes(typeNameOf(l.id)) || requested.includes(typeNameOf(l.id).slice(3))) : layers;
+    if (requested && chosen.length !== requested.length) throw new OgcError('InvalidParameterValue', 'typeNames', `Unknown type ${requested.join(',')}`);
+    if (request === 'getcapabilities') {
+      return reply.type('application/xml; charset=utf-8').send(await capabilities(deps.db, layers, serviceUrl, 'Fieldbook WFS'));
+    }
+    if (request === 'describefeaturetype') return reply.type('application/xml; charset=utf-8').send(describeFeatureType(chosen));
+    if (request === 'getfeature') {
+      if (chosen.length !== 1) throw new OgcError('InvalidParameterValue', 'typeNames', 'GetFeature takes one type name');
+      const result = await getFeature(deps.db, chosen[0], params);
+      return reply.type(result.contentType).send(result.body);
+    }
+    throw new OgcError('OperationNotSupported', 'request', `Unsupported request ${params.request}`);
+  } catch (err) {
+    if (err instanceof OgcError) return reply.status(400).type('application/xml; charset=utf-8').send(exceptionReport(err.code, err.locator, err.message));
+    throw err;
+  }
+}
+
+/**
+ * WFS 2.0 for a layer (signed-in users, spec 3 §7) and for a whole project through a client key
+ * (external GIS clients, spec 2 "Manage clients").
+ */
+export function ogcRoutes(deps: Deps) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['map services'];
+    const layerParams = z.object({ projectId: z.string().uuid(), folderId: z.string().uuid(), layerId: z.string().uuid() });
+    r.get('/rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/wfs', {
+      config: { access: 'member' },
+      schema: { tags, summary: 'WFS 2.0 of one layer (GetCapabilities, DescribeFeatureType, GetFeature)', params: layerParams, querystring: z.record(z.string(), z.string()) },
+    }, async (req, reply) => {
+      const caller = callerOf(req);
+      const layers = await viewableLayers(deps, caller, req.params.projectId, req.params.layerId);
+      if (layers.length === 0) throw notFound();
+      const url = `${deps.config.publicUrl}/rest/projects/${req.params.projectId}/folders/${req.params.folderId}/layers/${req.params.layerId}/geo/wfs`;
+      return serve(deps, reply, layers, req.query, url);
+    });
+
+    r.get('/rest/projects/ogc/:projectId/wfs', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'WFS 2.0 of a project for external clients: ?key=<client key>', params: z.object({ projectId: z.string().uuid() }), querystring: z.record(z.string(), z.string()) },
+    }, async (req, reply) => {
+      const params = lowerKeys(req.query);
+      const key = params.key ?? req.headers['x-api-key'];
+      const owner = typeof key === 'string' ? await resolveClientKey(deps, key) : null;
+      if (!owner) throw unauthorized();
+      const caller = await loadCaller(deps.db, owner.accountId, owner.organizationId);
+      if (!caller || !caller.isActive) throw unauthorized();
+      const layers = await viewableLayers(deps, caller, req.params.projectId);
+      const url = `${deps.config.publicUrl}/rest/projects/ogc/${req.params.projectId}/wfs?key=${encodeURIComponent(String(key))}`;
+      return serve(deps, reply, layers, req.query, url);
+    });
+  };
+}

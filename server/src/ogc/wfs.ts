@@ -1,0 +1,174 @@
+import type { Executor } from '../db/types.js';
+import { WFS_PAGE_SIZE, countFeatures, featureCollectionJson, gmlRows, layerExtent, type FeatureQuery } from './wfs-query.js';
+import { OgcError, xmlEscape } from './xml.js';
+
+export interface WfsLayer {
+  id: string;
+  name: string;
+  kind: string | null;
+}
+
+export const NS = 'http://fieldbook.app/wfs';
+export const typeNameOf = (layerId: string) => `fb:layer_${layerId.replace(/-/g, '')}`;
+
+const GEOMETRY_TYPE: Record<string, string> = {
+  point: 'gml:PointPropertyType', line: 'gml:MultiCurvePropertyType', polygon: 'gml:MultiSurfacePropertyType',
+};
+
+/** Query keys are case-insensitive in OGC services. */
+export function lowerKeys(query: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) if (typeof v === 'string') out[k.toLowerCase()] = v;
+  return out;
+}
+
+export function sridOf(srsName: string | undefined): number {
+  if (!srsName) return 4326;
+  if (/(EPSG(::|:)|crs\/EPSG\/0\/)(3857|900913)$/i.test(srsName)) return 3857;
+  if (/(EPSG(::|:)|crs\/EPSG\/0\/)4326$/i.test(srsName) || /CRS84$/i.test(srsName)) return 4326;
+  throw new OgcError('InvalidParameterValue', 'srsName', `Unsupported srsName ${srsName}`);
+}
+
+/** lat/lon axis order applies to the URN and http forms of EPSG:4326 (WFS 2.0), not to "EPSG:4326". */
+const latLonOrder = (crs: string | undefined) => !crs || /EPSG::4326$|crs\/EPSG\/0\/4326$/i.test(crs);
+
+function mercatorToLonLat(x: number, y: number): [number, number] {
+  return [(x / 6378137) * (180 / Math.PI), (2 * Math.atan(Math.exp(y / 6378137)) - Math.PI / 2) * (180 / Math.PI)];
+}
+
+function toLonLatBox(a: number, b: number, c: number, d: number, crs: string | undefined): [number, number, number, number] {
+  if (crs && sridOf(crs) === 3857) {
+    const [x1, y1] = mercatorToLonLat(a, b);
+    const [x2, y2] = mercatorToLonLat(c, d);
+    return [x1, y1, x2, y2];
+  }
+  return latLonOrder(crs) ? [b, a, d, c] : [a, b, c, d];
+}
+
+/** BBOX=minx,miny,maxx,maxy[,crs] or a FES FILTER with a BBOX envelope (what GDAL and QGIS send). */
+export function bboxOf(params: Record<string, string>): [number, number, number, number] | undefined {
+  if (params.bbox) {
+    const parts = params.bbox.split(',');
+    const nums = parts.slice(0, 4).map(Number);
+    if (nums.length !== 4 || nums.some((n) => !Number.isFinite(n))) throw new OgcError('InvalidParameterValue', 'bbox', 'BBOX needs four numbers');
+    return toLonLatBox(nums[0], nums[1], nums[2], nums[3], parts[4]);
+  }
+  if (params.filter) {
+    const lower = /<(?:\w+:)?lowerCorner>\s*([-\d.eE+]+)\s+([-\d.eE+]+)\s*</.exec(params.filter);
+    const upper = /<(?:\w+:)?upperCorner>\s*([-\d.eE+]+)\s+([-\d.eE+]+)\s*</.exec(params.filter);
+    if (!lower || !upper) {
+      if (/BBOX/i.test(params.filter)) throw new OgcError('InvalidParameterValue', 'filter', 'Unsupported FILTER');
+      return undefined;
+    }
+    const srs = /srsName="([^"]+)"/.exec(params.filter)?.[1];
+    return toLonLatBox(Number(lower[1]), Number(lower[2]), Number(upper[1]), Number(upper[2]), srs);
+  }
+  return undefined;
+}
+
+export async function capabilities(db: Executor, layers: WfsLayer[], serviceUrl: string, title: string): Promise<string> {
+  const types = [];
+  for (const l of layers) {
+    const e = (await layerExtent(db, l.id)) ?? [-180, -90, 180, 90];
+    types.push(`    <FeatureType>
+      <Name>${typeNameOf(l.id)}</Name>
+      <Title>${xmlEscape(l.name)}</Title>
+      <DefaultCRS>urn:ogc:def:crs:EPSG::4326</DefaultCRS>
+      <OtherCRS>urn:ogc:def:crs:EPSG::3857</OtherCRS>
+      <OutputFormats><Format>application/gml+xml; version=3.2</Format><Format>application/json</Format></OutputFormats>
+      <ows:WGS84BoundingBox><ows:LowerCorner>${e[0]} ${e[1]}</ows:LowerCorner><ows:UpperCorner>${e[2]} ${e[3]}</ows:UpperCorner></ows:WGS84BoundingBox>
+    </FeatureType>`);
+  }
+  const url = xmlEscape(serviceUrl);
+  const op = (name: string) => `    <ows:Operation name="${name}"><ows:DCP><ows:HTTP><ows:Get xlink:href="${url}"/></ows:HTTP></ows:DCP></ows:Operation>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<wfs:WFS_Capabilities version="2.0.0" xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:ows="http://www.opengis.net/ows/1.1"
+  xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:fb="${NS}" xmlns:gml="http://www.opengis.net/gml/3.2">
+  <ows:ServiceIdentification><ows:Title>${xmlEscape(title)}</ows:Title><ows:ServiceType>WFS</ows:ServiceType><ows:ServiceTypeVersion>2.0.0</ows:ServiceTypeVersion></ows:ServiceIdentification>
+  <ows:OperationsMetadata>
+${['GetCapabilities', 'DescribeFeatureType', 'GetFeature'].map(op).join('\n')}
+    <ows:Constraint name="ImplementsBasicWFS"><ows:NoValues/><ows:DefaultValue>TRUE</ows:DefaultValue></ows:Constraint>
+    <ows:Constraint name="ImplementsResultPaging"><ows:NoValues/><ows:DefaultValue>TRUE</ows:DefaultValue></ows:Constraint>
+    <ows:Constraint name="CountDefault"><ows:NoValues/><ows:DefaultValue>${WFS_PAGE_SIZE}</ows:DefaultValue></ows:Constraint>
+  </ows:OperationsMetadata>
+  <FeatureTypeList>
+${types.join('\n')}
+  </FeatureTypeList>
+  <fes:Filter_Capabilities><fes:Spatial_Capabilities><fes:GeometryOperands><fes:GeometryOperand name="gml:Envelope"/></fes:GeometryOperands>
+    <fes:SpatialOperators><fes:SpatialOperator name="BBOX"/></fes:SpatialOperators></fes:Spatial_Capabilities></fes:Filter_Capabilities>
+</wfs:WFS_Capabilities>`;
+}
+
+export function describeFeatureType(layers: WfsLayer[]): string {
+  const elements = layers.map((l) => {
+    const local = typeNameOf(l.id).slice(3);
+    return `  <xsd:complexType name="${local}Type"><xsd:complexContent><xsd:extension base="gml:AbstractFeatureType"><xsd:sequence>
+    <xsd:element name="geometry" type="${GEOMETRY_TYPE[l.kind ?? ''] ?? 'gml:GeometryPropertyType'}" minOccurs="0"/>
+    <xsd:element name="ogc_fid" type="xsd:long"/>
+    <xsd:element name="system" type="xsd:string" minOccurs="0" nillable="true"/>
+    <xsd:element name="component" type="xsd:string" minOccurs="0" nillable="true"/>
+    <xsd:element name="attributes" type="xsd:string" minOccurs="0"/>
+    <xsd:element name="created" type="xsd:dateTime" minOccurs="0"/>
+    <xsd:element name="modified" type="xsd:dateTime" minOccurs="0"/>
+    <xsd:element name="created_by_email" type="xsd:string" minOccurs="0" nillable="true"/>
+  </xsd:sequence></xsd:extension></xsd:complexContent></xsd:complexType>
+  <xsd:element name="${local}" type="fb:${local}Type" substitutionGroup="gml:AbstractFeature"/>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:fb="${NS}"
+  targetNamespace="${NS}" elementFormDefault="qualified">
+  <xsd:import namespace="http://www.opengis.net/gml/3.2" schemaLocation="http://schemas.opengis.net/gml/3.2.1/gml.xsd"/>
+${elements.join('\n')}
+</xsd:schema>`;
+}
+
+export interface GetFeatureResult {
+  contentType: string;
+  body: string;
+}
+
+/** GetFeature for one layer: hits, GeoJSON or GML 3.2, paged by startIndex/count (at most 3000). */
+export async function getFeature(db: Executor, layer: WfsLayer, params: Record<string, string>): Promise<GetFeatureResult> {
+  const count = Math.min(Number(params.count ?? params.maxfeatures ?? WFS_PAGE_SIZE) || WFS_PAGE_SIZE, WFS_PAGE_SIZE);
+  const q: FeatureQuery = {
+    layerId: layer.id,
+    bbox: bboxOf(params),
+    featureIds: params.featureid?.split(',').map((id) => id.split('.').pop()!).filter((id) => /^\d+$/.test(id)),
+    startIndex: Math.max(0, Number(params.startindex ?? 0) || 0),
+    count,
+    srid: sridOf(params.srsname),
+  };
+  const matched = await countFeatures(db, q);
+  const timeStamp = new Date().toISOString();
+  if ((params.resulttype ?? '').toLowerCase() === 'hits') {
+    return {
+      contentType: 'application/xml; charset=utf-8',
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" numberMatched="${matched}" numberReturned="0" timeStamp="${timeStamp}"/>`,
+    };
+  }
+  const format = (params.outputformat ?? '').toLowerCase();
+  if (format.includes('json')) {
+    const json = await featureCollectionJson(db, q);
+    return { contentType: 'application/json; charset=utf-8', body: json.replace(/^\{/, `{"numberMatched":${matched},`) };
+  }
+  const rows = await gmlRows(db, q);
+  const local = typeNameOf(layer.id).slice(3);
+  const members = rows.map((r) => `  <wfs:member><fb:${local} gml:id="${r.kind}.${r.id}">
+    <fb:geometry>${r.gml}</fb:geometry>
+    <fb:ogc_fid>${r.id}</fb:ogc_fid>
+    ${r.system_name === null ? '<fb:system xsi:nil="true"/>' : `<fb:system>${xmlEscape(r.system_name)}</fb:system>`}
+    ${r.component_alias === null ? '<fb:component xsi:nil="true"/>' : `<fb:component>${xmlEscape(r.component_alias)}</fb:component>`}
+    <fb:attributes>${xmlEscape(JSON.stringify(r.attributes ?? []))}</fb:attributes>
+    <fb:created>${new Date(r.created_at).toISOString()}</fb:created>
+    <fb:modified>${new Date(r.updated_at).toISOString()}</fb:modified>
+    ${r.created_by_email === null ? '<fb:created_by_email xsi:nil="true"/>' : `<fb:created_by_email>${xmlEscape(r.created_by_email)}</fb:created_by_email>`}
+  </fb:${local}></wfs:member>`);
+  return {
+    contentType: 'application/gml+xml; version=3.2; charset=utf-8',
+    body: `<?xml version="1.0" encoding="UTF-8"?>
+<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:fb="${NS}"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" numberMatched="${matched}" numberReturned="${rows.length}" timeStamp="${timeStamp}">
+${members.join('\n')}
+</wfs:FeatureCollection>`,
+  };
+}

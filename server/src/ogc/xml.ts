@@ -1,0 +1,16 @@
+/** Escapes text for XML element content and attribute values. */
+export const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export function exceptionReport(code: string, locator: string, text: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows/1.1" version="2.0.0">
+  <ows:Exception exceptionCode="${xmlEscape(code)}" locator="${xmlEscape(locator)}"><ows:ExceptionText>${xmlEscape(text)}</ows:ExceptionText></ows:Exception>
+</ows:ExceptionReport>`;
+}
+
+export class OgcError extends Error {
+  constructor(readonly code: string, readonly locator: string, message: string) {
+    super(message);
+  }
+}
