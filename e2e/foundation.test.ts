@@ -56,7 +56,9 @@ describe('foundation: sign-up to settings in a real browser', () => {
 
     await expect.poll(() => page.getByTestId('eula-text').textContent(), { timeout: 15_000 }).toContain('licence agreement');
     await page.getByTestId('eula-agree').click();
-    await page.getByRole('main', { name: 'map' }).waitFor();
+    // A new editor is greeted by the getting-started guide; skipping it is remembered.
+    await page.getByTestId('getting-started-skip').click();
+    await page.getByTestId('map').waitFor();
     expect(page.url()).toContain('/index.html');
     await page.context().close();
   });
@@ -150,7 +152,7 @@ describe('foundation: sign-up to settings in a real browser', () => {
     await page.getByTestId('signin-email').fill(who);
     await page.getByTestId('signin-password').fill(pass);
     await page.getByTestId('signin-submit').click();
-    await page.getByRole('main', { name: 'map' }).waitFor();
+    await page.getByTestId('map').waitFor();
   }
 
   async function serverPrefs(page: Page) {

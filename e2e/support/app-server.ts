@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../server/src/db/schema.js';
@@ -8,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { openDatabase } from '../../server/src/db/connect.js';
 import { testConfig } from '../../server/test/harness.js';
+import { freePort } from './process.js';
 
 export interface RunningApp {
   url: string;
@@ -20,9 +20,10 @@ export interface RunningApp {
 /** The real product (API and built web app) on a loopback port, on a fresh copy of the template database. */
 export async function startApp(options: { smtpUrl: string }): Promise<RunningApp> {
   const database = await openDatabase({ pgliteDump: new Blob([readFileSync(inject('pgliteTemplate'))]) });
-  const config = testConfig({ smtpUrl: options.smtpUrl, webDistDir: path.resolve('web/dist') });
+  // PUBLIC_URL is the address the test browser really uses, as in production.
+  const port = await freePort();
+  const config = testConfig({ smtpUrl: options.smtpUrl, webDistDir: path.resolve('web/dist'), publicUrl: `http://127.0.0.1:${port}` });
   const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  await app.listen({ port, host: '127.0.0.1' });
   return { url: `http://127.0.0.1:${port}`, app, db: database.db, stop: () => app.close() };
 }

@@ -67,7 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens,
     codes: new CodeService(tokens),
     files: diskStorage(path.join(config.dataDir, 'files')),
-    uploads: new UploadUrls(config.jwtSecret, config.publicUrl),
+    uploads: new UploadUrls(config.jwtSecret),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     log: app.log,
   };

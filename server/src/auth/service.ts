@@ -37,7 +37,15 @@ async function isDisabled(deps: Deps, account: AccountRow): Promise<boolean> {
   return !membership || !membership.is_active;
 }
 
-async function sendCode(deps: Deps, account: AccountRow, purpose: CodePurpose): Promise<{ destination: string }> {
+/** A code sent less than a minute ago stays valid: a second request does not replace the one in the inbox. */
+const RESEND_AFTER_MS = 60_000;
+
+async function sendCode(deps: Deps, account: AccountRow, purpose: CodePurpose, options: { reuseRecent?: boolean } = {}): Promise<{ destination: string }> {
+  if (options.reuseRecent) {
+    const recent = await deps.db.selectFrom('auth_codes').select('id').where('account_id', '=', account.id).where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null).where('created_at', '>', new Date(Date.now() - RESEND_AFTER_MS)).executeTakeFirst();
+    if (recent) return { destination: maskEmail(account.email) };
+  }
   const code = await deps.codes.issue(deps.db, account.id, purpose);
   await deps.mailer.send(codeMail(account.email, purpose, code, deps.config.publicUrl));
   return { destination: maskEmail(account.email) };
@@ -174,7 +182,8 @@ export async function sendVerifyEmail(deps: Deps, accountId: string): Promise<{ 
   const account = await findAccountById(deps.db, accountId);
   if (!account) throw userNotFound();
   if (account.email_verified) throw badRequest('app.email-already-verified', AUTH_ERRORS.invalidParameter);
-  return sendCode(deps, account, 'verify_email');
+  // The verify-email screen asks for a code as it opens, right after the new-password step mailed one.
+  return sendCode(deps, account, 'verify_email', { reuseRecent: true });
 }
 
 export async function verifyEmail(deps: Deps, accountId: string, code: string): Promise<{ verified: true }> {

@@ -30,6 +30,18 @@ export async function listMembers(deps: Deps, caller: Caller, q: FilterQuery): P
   return { data, page: q.page, totalCount: total };
 }
 
+/** Every member (for pickers), by name; support users as in the list. */
+export async function allMembers(deps: Deps, caller: Caller): Promise<Member[]> {
+  requireUsersGroup(caller);
+  const { rows } = await findMembers(deps.db, caller.organizationId, {
+    page: 0, pageSize: 100_000, sort: 'name', order: 'asc', includeSupport: callerIsSupport(caller),
+  });
+  const sso = await ssoDomains(deps.db);
+  const out = [];
+  for (const row of rows) out.push(await presentMember(deps.db, caller.organizationId, row, sso));
+  return out;
+}
+
 export async function getMember(deps: Deps, caller: Caller, accountId: string): Promise<Member> {
   requireUsersGroup(caller);
   const row = await findMember(deps.db, caller.organizationId, accountId);

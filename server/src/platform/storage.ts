@@ -49,14 +49,15 @@ const UPLOAD_TTL_SECONDS = 15 * 60;
  */
 export class UploadUrls {
   private readonly key: Uint8Array;
-  constructor(secret: string, private readonly publicUrl: string) {
+  constructor(secret: string) {
     this.key = new TextEncoder().encode(`upload:${secret}`);
   }
 
   async create(grant: UploadGrant): Promise<string> {
     const token = await new SignJWT({ ...grant }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt()
       .setExpirationTime(`${UPLOAD_TTL_SECONDS}s`).sign(this.key);
-    return `${this.publicUrl}/files/upload/${token}`;
+    // Relative: the browser uploads to the origin it loaded the app from.
+    return `/files/upload/${token}`;
   }
 
   async verify(token: string): Promise<UploadGrant | null> {

@@ -25,8 +25,8 @@ function checkBody(format: string, body: string) {
   if (body.trim() === '') throw badRequest(DATA_MSG.styleEmpty);
   if (format === 'xml') {
     const result = XMLValidator.validate(body);
-    if (result !== true) throw badRequest(DATA_MSG.styleBadXml, 'InvalidParameterException', { line: result.err.line, reason: result.err.msg });
-    if (!/<([\w-]+:)?StyledLayerDescriptor[\s>]/.test(body)) throw badRequest(DATA_MSG.styleBadXml, 'InvalidParameterException', { reason: 'not an SLD document' });
+    if (result !== true) throw badRequest(DATA_MSG.styleBadXml, 'InvalidParameterException', [{ path: 'body', message: `line ${result.err.line}: ${result.err.msg}` }]);
+    if (!/<([\w-]+:)?StyledLayerDescriptor[\s>]/.test(body)) throw badRequest(DATA_MSG.styleBadXml, 'InvalidParameterException', [{ path: 'body', message: 'not an SLD document (no StyledLayerDescriptor)' }]);
   }
 }
 

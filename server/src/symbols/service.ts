@@ -14,14 +14,17 @@ async function findSymbol(db: Executor, organizationId: string, id: string) {
   return db.selectFrom('symbols').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
 }
 
-/** The image URL, cache-busted by the last change so browsers never show a replaced image. */
-export const symbolUrl = (publicUrl: string, row: Pick<SymbolRow, 'id' | 'updated_at' | 'file_key'>) =>
-  row.file_key ? `${publicUrl}/rest/symbols/${row.id}/image?v=${new Date(row.updated_at).getTime()}` : null;
+/**
+ * The image URL, cache-busted by the last change so browsers never show a replaced image. Relative,
+ * so it works behind any proxy or dev server the page was loaded through.
+ */
+export const symbolUrl = (row: Pick<SymbolRow, 'id' | 'updated_at' | 'file_key'>) =>
+  row.file_key ? `/rest/symbols/${row.id}/image?v=${new Date(row.updated_at).getTime()}` : null;
 
 function present(deps: Deps, row: SymbolRow) {
   return {
     id: row.id, name: row.name, format: row.format, originalName: row.original_name,
-    symbolUrl: symbolUrl(deps.config.publicUrl, row),
+    symbolUrl: symbolUrl(row),
     createdAt: iso(row.created_at), createdBy: row.created_by, updatedAt: iso(row.updated_at), updatedBy: row.updated_by,
   };
 }
