@@ -64,3 +64,41 @@ describe('organization sharing', () => {
     expect(list.find((g: { id: string }) => g.id === code.id)).toBeUndefined();
   });
 });
+
+describe('what a grant lets the grantee read', () => {
+  it('shows the grantor\'s granted projects read-only, and nothing once the grant narrows or goes', async () => {
+    const h = await harness();
+    const a = await signedInAccount(h);
+    const b = await signedInAccount(h);
+    const template = await h.db.selectFrom('dictionaries').select('id').where('template_key', '=', 'asset-inventory').executeTakeFirstOrThrow();
+    const project = (await call(h, a, 'POST', '/rest/projects', { name: 'Shared Survey', dataDictionaryId: template.id })).json();
+    const folder = (await call(h, a, 'POST', `/rest/projects/${project.id}/addFeatureFolder`, {})).json();
+    const points = folder.layers.find((l: { serverName: string }) => l.serverName === 'point');
+    await call(h, a, 'POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: [-100, 40] }, properties: { layer_id: points.id } });
+
+    expect((await call(h, b, 'GET', '/rest/projects')).json()).toEqual([]);
+    const code = (await call(h, a, 'POST', '/rest/organization-permissions')).json();
+    await call(h, b, 'POST', `/rest/organization-permissions/${encodeURIComponent(code.id)}`);
+    expect((await call(h, b, 'GET', '/rest/projects')).json()).toEqual([]); // requested, not yet accepted
+    await call(h, a, 'PUT', `/rest/organization-permissions/accept/${code.id}`);
+
+    const seen = (await call(h, b, 'GET', '/rest/projects')).json();
+    expect(seen).toEqual([expect.objectContaining({ id: project.id, organizationId: a.organizationId, abilities: { edit: false, admin: false, createFolder: false } })]);
+    expect(seen[0].folders[0].layers.map((l: { serverName: string }) => l.serverName)).toContain('point');
+    const wfs = await call(h, b, 'GET', `/rest/projects/${project.id}/folders/${folder.id}/layers/${points.id}/geo/wfs?request=GetFeature&typeNames=fb:layer_${points.id.replace(/-/g, '')}&outputFormat=json`);
+    expect(wfs.json().features).toHaveLength(1);
+
+    // Read-only: no change of any kind reaches the grantor's data.
+    expect((await call(h, b, 'PUT', '/rest/projects', { id: project.id, name: 'Taken', dataDictionaryId: template.id })).statusCode).toBe(404);
+    expect((await call(h, b, 'POST', `/rest/projects/${project.id}/folders`, { name: 'Mine now' })).statusCode).toBe(404);
+    expect((await call(h, b, 'POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: [-100, 40] }, properties: { layer_id: points.id } })).statusCode).toBe(404);
+    expect((await call(h, b, 'DELETE', `/rest/projects/${project.id}`)).statusCode).toBe(404);
+
+    await call(h, a, 'PUT', `/rest/permissions/grant/${a.organizationId}/${b.organizationId}`, { permissions: [{ assetTypeName: 'project', assetId: '00000000-0000-4000-8000-000000000000', bitMask: '0001' }] });
+    expect((await call(h, b, 'GET', `/rest/projects/${project.id}`)).statusCode).toBe(404);
+    await call(h, a, 'PUT', `/rest/permissions/grant/${a.organizationId}/${b.organizationId}`, { permissions: [{ assetTypeName: 'project', assetId: project.id, bitMask: '0001' }] });
+    expect((await call(h, b, 'GET', `/rest/projects/${project.id}`)).statusCode).toBe(200);
+    await call(h, b, 'DELETE', `/rest/organization-permissions/${code.id}`);
+    expect((await call(h, b, 'GET', '/rest/projects')).json()).toEqual([]);
+  });
+});

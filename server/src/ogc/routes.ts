@@ -4,21 +4,21 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { callerOf, loadCaller, type Caller } from '../http/context.js';
 import { notFound, unauthorized } from '../http/errors.js';
-import { canView, folderChain } from '../projects/access.js';
+import { folderChain, readableProject } from '../projects/access.js';
 import { resolveClientKey } from '../clients/service.js';
 import { capabilities, describeFeatureType, getFeature, lowerKeys, typeNameOf, type WfsLayer } from './wfs.js';
 import { OgcError, exceptionReport } from './xml.js';
 
 /** Vector layers of a project that the caller may view, optionally just one. */
 async function viewableLayers(deps: Deps, caller: Caller, projectId: string, layerId?: string): Promise<WfsLayer[]> {
-  let q = deps.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id').innerJoin('projects', 'projects.id', 'layers.project_id')
+  const { view } = await readableProject(deps.db, caller, projectId);
+  let q = deps.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
     .select(['layers.id', 'layers.name', 'layers.server_name', 'layers.folder_id', 'folders.parent_id'])
-    .where('projects.id', '=', projectId).where('projects.organization_id', '=', caller.organizationId)
-    .where('layers.type', '=', 'VECTOR').where('layers.is_active', '=', true);
+    .where('layers.project_id', '=', projectId).where('layers.type', '=', 'VECTOR').where('layers.is_active', '=', true);
   if (layerId) q = q.where('layers.id', '=', layerId);
   const rows = await q.orderBy('layers.name').execute();
   return rows
-    .filter((l) => canView(caller, [{ type: 'layer', id: l.id }, ...folderChain(projectId, l.parent_id ? [l.folder_id, l.parent_id] : [l.folder_id])]))
+    .filter((l) => view([{ type: 'layer', id: l.id }, ...folderChain(projectId, l.parent_id ? [l.folder_id, l.parent_id] : [l.folder_id])]))
     .map((l) => ({ id: l.id, name: l.name, kind: l.server_name }));
 }
 

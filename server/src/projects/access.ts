@@ -1,5 +1,6 @@
 import { effectiveMask, isAtLeastCollector, isAtLeastEditor, maskAllows, type AssetRef } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
+import { grantedEntries } from '../sharing/service.js';
 import type { Caller } from '../http/context.js';
 import { forbidden, notFound } from '../http/errors.js';
 
@@ -44,4 +45,25 @@ export async function folderOf(db: Executor, caller: Caller, projectId: string, 
 
 export function requireRight(allowed: boolean): void {
   if (!allowed) throw forbidden();
+}
+
+/** Decides which assets of a project the caller may see. */
+export type ViewCheck = (chain: AssetRef[]) => boolean;
+
+/**
+ * A project for reading: one of the caller's organization, or one another organization shared with
+ * it through an accepted grant (spec 1 §2.7). Shared projects are read-only whatever the caller's own
+ * permissions say, and only the granted assets are visible.
+ */
+export async function readableProject(db: Executor, caller: Caller, projectId: string) {
+  const project = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
+  if (!project) throw notFound();
+  if (project.organization_id === caller.organizationId) {
+    if (!canView(caller, projectChain(project.id))) throw notFound();
+    return { project, shared: false, view: ((chain) => canView(caller, chain)) as ViewCheck };
+  }
+  const entries = await grantedEntries(db, caller.organizationId, project.organization_id);
+  const view: ViewCheck = (chain) => effectiveMask(entries, chain) > 0;
+  if (!view(projectChain(project.id))) throw notFound();
+  return { project, shared: true, view };
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
-import { canCreate, canEdit, folderOf, isAdminOf, projectChain, projectOf, requireRight } from './access.js';
+import { canCreate, canEdit, folderOf, isAdminOf, projectChain, projectOf, readableProject, requireRight } from './access.js';
 import { loadFolders } from './tree.js';
 
 async function siblingNameTaken(db: Executor, projectId: string, parentId: string | null, name: string, exceptId?: string) {
@@ -34,8 +34,8 @@ function findIn(folders: FolderOut[], id: string): FolderOut | undefined {
 }
 
 export async function listFolders(deps: Deps, caller: Caller, projectId: string) {
-  const project = await projectOf(deps.db, caller, projectId);
-  return loadFolders(deps.db, caller, project.id);
+  const readable = await readableProject(deps.db, caller, projectId);
+  return loadFolders(deps.db, caller, readable.project.id, readable.view);
 }
 
 async function presentFolder(deps: Deps, caller: Caller, projectId: string, id: string) {

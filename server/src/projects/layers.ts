@@ -4,7 +4,7 @@ import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
-import { canCreate, canEdit, canView, folderOf, isAdminOf, requireRight } from './access.js';
+import { canCreate, canEdit, canView, folderChain, folderOf, isAdminOf, readableProject, requireRight } from './access.js';
 import { presentLayer } from './tree.js';
 
 async function nameTaken(db: Executor, folderId: string, name: string, exceptId?: string) {
@@ -21,14 +21,20 @@ async function layerOf(deps: Deps, caller: Caller, projectId: string, folderId: 
   return { project, folder, layer, chain: layerChain };
 }
 
+/** Layers of a folder, also of a project shared with the caller's organization (read-only). */
 export async function listLayers(deps: Deps, caller: Caller, projectId: string, folderId: string) {
-  const { folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
+  const { project, view } = await readableProject(deps.db, caller, projectId);
+  const folder = await deps.db.selectFrom('folders').selectAll().where('id', '=', folderId).where('project_id', '=', project.id).executeTakeFirst();
+  const chain = folder ? folderChain(project.id, folder.parent_id ? [folder.id, folder.parent_id] : [folder.id]) : [];
+  if (!folder || !view(chain)) throw notFound();
   const rows = await deps.db.selectFrom('layers').selectAll().where('folder_id', '=', folder.id).orderBy('z_index').orderBy('name').execute();
-  return rows.filter((l) => canView(caller, [{ type: 'layer', id: l.id }, ...chain])).map(presentLayer);
+  return rows.filter((l) => view([{ type: 'layer', id: l.id }, ...chain])).map(presentLayer);
 }
 
 export async function getLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
-  return presentLayer((await layerOf(deps, caller, projectId, folderId, layerId)).layer);
+  const layer = (await listLayers(deps, caller, projectId, folderId)).find((l) => l.id === layerId);
+  if (!layer) throw notFound();
+  return layer;
 }
 
 export async function createLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, input: z.output<typeof createLayerSchema>) {

@@ -7,7 +7,8 @@ import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
 import { isOrgAdmin } from '@fieldbook/domain';
 import { readableDictionary } from '../dictionaries/access.js';
-import { canCreate, canEdit, canView, isAdminOf, projectChain, projectOf, requireRight } from './access.js';
+import { canCreate, canEdit, canView, isAdminOf, projectChain, projectOf, readableProject, requireRight } from './access.js';
+import { grantorsOf } from '../sharing/service.js';
 import { presentProject } from './tree.js';
 
 async function nameTaken(db: Executor, organizationId: string, name: string, exceptId?: string) {
@@ -17,18 +18,27 @@ async function nameTaken(db: Executor, organizationId: string, name: string, exc
   return !!(await q.executeTakeFirst());
 }
 
-/** Projects the caller may view, sorted by name (spec 3 §4). */
+/** Projects the caller may view, their organization's and those shared with it, sorted by name (spec 3 §4). */
 export async function listProjects(deps: Deps, caller: Caller, ids?: string[]): Promise<ProjectOut[]> {
-  let q = deps.db.selectFrom('projects').selectAll().where('organization_id', '=', caller.organizationId);
+  const grantors = await grantorsOf(deps.db, caller.organizationId);
+  let q = deps.db.selectFrom('projects').selectAll().where('organization_id', 'in', [caller.organizationId, ...grantors]);
   if (ids) q = ids.length ? q.where('id', 'in', ids) : q.where('id', 'is', null);
   const rows = await q.orderBy(sql`lower(name)`).orderBy('name').execute();
   const out = [];
-  for (const p of rows.filter((r) => canView(caller, projectChain(r.id)))) out.push(await presentProject(deps.db, caller, p));
+  for (const p of rows) {
+    if (p.organization_id === caller.organizationId) {
+      if (canView(caller, projectChain(p.id))) out.push(await presentProject(deps.db, caller, p));
+      continue;
+    }
+    const readable = await readableProject(deps.db, caller, p.id).catch(() => null);
+    if (readable) out.push(await presentProject(deps.db, caller, p, readable));
+  }
   return out;
 }
 
 export async function getProject(deps: Deps, caller: Caller, id: string) {
-  return presentProject(deps.db, caller, await projectOf(deps.db, caller, id));
+  const readable = await readableProject(deps.db, caller, id);
+  return presentProject(deps.db, caller, readable.project, readable);
 }
 
 /** An editor with create rights on the organization; the creator becomes the project's admin. */

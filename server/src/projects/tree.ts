@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { LayersTable, ProjectsTable } from '../db/schema.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
-import { canCreate, canEdit, canView, folderChain, isAdminOf, projectChain } from './access.js';
+import { canCreate, canEdit, canView, folderChain, isAdminOf, projectChain, type ViewCheck } from './access.js';
 
 export function presentLayer(l: Selectable<LayersTable>) {
   return {
@@ -14,31 +14,36 @@ export function presentLayer(l: Selectable<LayersTable>) {
 }
 
 /** Folders of two levels with their layers, only what the caller may view, sorted by name. */
-export async function loadFolders(db: Executor, caller: Caller, projectId: string): Promise<FolderOut[]> {
+export async function loadFolders(db: Executor, caller: Caller, projectId: string, view: ViewCheck = (c) => canView(caller, c)): Promise<FolderOut[]> {
   const folders = await db.selectFrom('folders').selectAll().where('project_id', '=', projectId).orderBy('name').execute();
   const layers = await db.selectFrom('layers').selectAll().where('project_id', '=', projectId).orderBy('z_index').orderBy('name').execute();
   type Node = Omit<FolderOut, 'folders'> & { folders: Node[] };
   const build = (parentId: string | null, level: number): Node[] =>
     folders.filter((f) => f.parent_id === parentId)
-      .filter((f) => canView(caller, folderChain(projectId, f.parent_id ? [f.id, f.parent_id] : [f.id])))
+      .filter((f) => view(folderChain(projectId, f.parent_id ? [f.id, f.parent_id] : [f.id])))
       .map((f) => ({
         id: f.id, name: f.name, description: f.description, parentId: f.parent_id, projectId, folderType: f.folder_type,
         leadersEnabled: f.leaders_enabled, level,
         folders: level < 2 ? build(f.id, level + 1) : [],
-        layers: layers.filter((l) => l.folder_id === f.id).map(presentLayer),
+        layers: layers.filter((l) => l.folder_id === f.id)
+          .filter((l) => view([{ type: 'layer', id: l.id }, ...folderChain(projectId, f.parent_id ? [f.id, f.parent_id] : [f.id])]))
+          .map(presentLayer),
       }));
   // Two levels only: a level-2 folder's own list is always empty.
   return build(null, 1) as FolderOut[];
 }
 
-export async function presentProject(db: Executor, caller: Caller, p: Selectable<ProjectsTable>, withFolders = true): Promise<ProjectOut> {
+/** A shared project (another organization's) is shown read-only with only the granted assets. */
+export async function presentProject(db: Executor, caller: Caller, p: Selectable<ProjectsTable>, access: { shared?: boolean; view?: ViewCheck } = {}): Promise<ProjectOut> {
   const site = p.site_id ? await db.selectFrom('sites').select(['id', 'name', 'wkt', 'proj']).where('id', '=', p.site_id).executeTakeFirst() : undefined;
   const chain = projectChain(p.id);
   return {
     id: p.id, name: p.name, description: p.description, dataDictionaryId: p.dictionary_id, organizationId: p.organization_id,
     ownerId: p.owner_id, createdDate: new Date(p.created_at).toISOString(), proj: site ?? null, geoidId: p.geoid_id,
     coordinate: p.coordinate, zoomLevel: p.zoom_level,
-    folders: withFolders ? await loadFolders(db, caller, p.id) : [],
-    abilities: { edit: canEdit(caller, chain), admin: isAdminOf(caller, chain), createFolder: canCreate(caller, chain) },
+    folders: await loadFolders(db, caller, p.id, access.view),
+    abilities: access.shared
+      ? { edit: false, admin: false, createFolder: false }
+      : { edit: canEdit(caller, chain), admin: isAdminOf(caller, chain), createFolder: canCreate(caller, chain) },
   };
 }

@@ -120,12 +120,22 @@ export async function setGrantPermissions(deps: Deps, caller: Caller, grantorId:
   return presentGrant((await findGrantBetween(deps.db, grantorId, granteeId))!);
 }
 
+/** What an organization may read of a grantor's data: the entries of its accepted grants, view only. */
+export async function grantedEntries(db: Executor, granteeOrganizationId: string, grantorOrganizationId: string): Promise<PermissionEntry[]> {
+  const grants = await acceptedGrantsTo(db, granteeOrganizationId);
+  return grants.filter((g) => g.grantor_organization_id === grantorOrganizationId)
+    .flatMap((g) => (g.permissions as PermissionEntry[]).map((p) => ({ ...p, bitMask: '0001' })));
+}
+
+/** The organizations that granted this one access. */
+export async function grantorsOf(db: Executor, granteeOrganizationId: string): Promise<string[]> {
+  return [...new Set((await acceptedGrantsTo(db, granteeOrganizationId)).map((g) => g.grantor_organization_id))];
+}
+
 /**
  * The access another organization's members have to an asset of the grantor through accepted grants:
  * view at most (sharing never gives create, edit or admin).
  */
 export async function sharedMask(db: Executor, granteeOrganizationId: string, grantorOrganizationId: string, chain: AssetRef[]): Promise<number> {
-  const grants = await acceptedGrantsTo(db, granteeOrganizationId);
-  const entries = grants.filter((g) => g.grantor_organization_id === grantorOrganizationId).flatMap((g) => g.permissions as PermissionEntry[]);
-  return Math.min(effectiveMask(entries, chain), 1);
+  return Math.min(effectiveMask(await grantedEntries(db, granteeOrganizationId, grantorOrganizationId), chain), 1);
 }
