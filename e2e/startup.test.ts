@@ -1,9 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../server/test/template-db.js';
 import { freePort, startServerProcess } from './support/process.js';
+
+const run = promisify(execFile);
 
 const signUp = (base: string, email: string) =>
   fetch(`${base}/auth/signup`, {
@@ -45,6 +49,12 @@ describe('starting the product', () => {
     });
     expect(await confirm.json()).toEqual({ confirmed: true });
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+
+    // The operator sets seats and flags from the command line (one process per embedded database).
+    await server.stop();
+    const admin = await run(process.execPath, ['--import', 'tsx', 'server/src/admin/cli.ts', 'org:flags', 'Start Co', 'maxUsers=3', 'onecall.enabled=false', 'rtkSeats=2'],
+      { env: { ...process.env, DATA_DIR: dataDir } });
+    expect(JSON.parse(admin.stdout)).toMatchObject({ name: 'Start Co', maxUsers: 3, rtkSeats: 2, functionalityFlags: { onecall: { enabled: false }, search: true } });
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('runs on PostgreSQL+PostGIS when DATABASE_URL is set, migrating on start', async () => {

@@ -47,6 +47,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     output: () => out,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.removeAllListeners('exit');
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

@@ -35,3 +35,25 @@ describe('feedback, training link and notification interests', () => {
     expect(off.json()).toEqual([]);
   });
 });
+
+describe('operator addresses', () => {
+  it('mails feedback to FEEDBACK_EMAIL and opens the configured TRAINING_URL', async () => {
+    const h = await harness();
+    const { buildApp } = await import('../src/app.js');
+    const { Mailbox, testConfig } = await import('./harness.js');
+    const mailbox = new Mailbox();
+    const app = await buildApp({
+      config: testConfig({ feedbackEmail: 'product@fieldbook.test', trainingUrl: 'https://training.fieldbook.test/start' }),
+      database: { db: h.db, kind: h.kind, close: async () => {} },
+      mailer: mailbox,
+      logger: false,
+    });
+    const user = await signedInAccount(h);
+    const sent = await app.inject({ method: 'POST', url: '/rest/feedback', headers: user.auth, payload: { Title: 'Layer colours', Message: 'Please add teal.' } });
+    expect(sent.statusCode).toBe(201);
+    expect(mailbox.to('product@fieldbook.test')).toEqual([expect.objectContaining({ subject: 'Fieldbook feedback: Layer colours', text: expect.stringContaining('Please add teal.') })]);
+    const training = await app.inject({ method: 'PUT', url: '/rest/university/goto/home', headers: user.auth });
+    expect(training.json()).toEqual({ url: 'https://training.fieldbook.test/start' });
+    await app.close();
+  });
+});
