@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import * as accounts from './service.js';
+import { orgQuery } from '../http/route-parts.js';
 
 const tags = ['accounts'];
-const orgQuery = z.object({ orgId: z.string().optional() });
 
 export function accountRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {

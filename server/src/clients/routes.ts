@@ -5,11 +5,9 @@ import { clientKeyCreateSchema } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import * as clients from './service.js';
+import { member, orgQuery, idParams } from '../http/route-parts.js';
 
 const tags = ['client keys'];
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
-const idParams = z.object({ id: z.string().uuid() });
 const keyOut = z.object({ id: z.string(), email: z.string(), key: z.string() });
 
 export function clientRoutes(deps: Deps) {

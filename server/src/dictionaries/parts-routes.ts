@@ -12,10 +12,8 @@ import * as systems from './systems.js';
 import * as components from './components.js';
 import * as attributes from './attributes.js';
 import * as pickLists from './picklists.js';
+import { member, orgQuery, idParams } from '../http/route-parts.js';
 
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
-const idParams = z.object({ id: z.string().uuid() });
 const noContent = { 204: z.null() };
 
 /** Systems, components, attributes and pick lists of dictionaries (spec 2 §7). */

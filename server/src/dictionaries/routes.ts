@@ -8,11 +8,9 @@ import {
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import * as dictionaries from './service.js';
+import { member, orgQuery, idParams } from '../http/route-parts.js';
 
 const tags = ['dictionaries'];
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
-const idParams = z.object({ id: z.string().uuid() });
 
 /** Data dictionaries of spec 2 §7 (systems, components, attributes and pick lists in parts-routes.ts). */
 export function dictionaryRoutes(deps: Deps) {

@@ -6,10 +6,9 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import * as features from './service.js';
+import { member, orgQuery } from '../http/route-parts.js';
 
 const tags = ['features'];
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
 
 const kindOfGeometry = (type: string): FeatureKind => (type === 'Point' ? 'point' : type.endsWith('LineString') ? 'line' : 'polygon');
 

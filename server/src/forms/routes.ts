@@ -7,11 +7,9 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import * as forms from './service.js';
+import { member, orgQuery, idParams } from '../http/route-parts.js';
 
 const tags = ['forms'];
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
-const idParams = z.object({ id: z.string().uuid() });
 const FORM_FILE_LIMIT = 5 * 1024 * 1024;
 
 const dtoSchema = formDetailsSchema.extend({ permissions: z.array(z.union([z.string().uuid(), z.object({ projectId: z.string().uuid() })])).optional() });

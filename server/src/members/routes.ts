@@ -9,11 +9,9 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import * as members from './service.js';
 import * as lifecycle from './lifecycle.js';
+import { member, orgQuery, idParams } from '../http/route-parts.js';
 
 const tags = ['members'];
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
-const idParams = z.object({ id: z.string().uuid() });
 
 /** Member administration of spec 1 §2.5 (the checks are in the services). */
 export function memberRoutes(deps: Deps) {

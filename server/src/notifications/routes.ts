@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { callerOf, type Caller } from '../http/context.js';
 import { notFound } from '../http/errors.js';
+import { member } from '../http/route-parts.js';
 
 const tags = ['notifications'];
-const member = { access: 'member' } as const;
 const tokenParams = z.object({ token: z.string().min(1).max(2048) });
 const interestSchema = z.object({ artifact: z.string(), scope: z.string(), code: z.string() });
 const ORGANIZATION_INTEREST = { artifact: 'organization', scope: 'organization', code: 'ORGANIZATION_UPDATED' };

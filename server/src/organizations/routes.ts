@@ -5,10 +5,9 @@ import { createChildOrganizationSchema, organizationSchema, updateOrganizationSc
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import * as organizations from './service.js';
+import { member, orgQuery } from '../http/route-parts.js';
 
 const tags = ['organizations'];
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
 
 export function organizationRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {

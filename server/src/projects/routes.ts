@@ -10,9 +10,8 @@ import { callerOf } from '../http/context.js';
 import * as projects from './service.js';
 import * as folders from './folders.js';
 import * as layers from './layers.js';
+import { member, orgQuery } from '../http/route-parts.js';
 
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
 const uuid = z.string().uuid();
 
 /** Projects, folders and layers of spec 3 §7. */

@@ -6,10 +6,9 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import * as sharing from './service.js';
+import { member, orgQuery } from '../http/route-parts.js';
 
 const tags = ['sharing'];
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
 const pair = z.object({ grantorId: z.string().uuid(), granteeId: z.string().uuid() });
 
 /** Organization sharing of spec 1 §2.7: codes, requests, accept/deny, delete, permissions of a share. */

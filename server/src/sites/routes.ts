@@ -7,9 +7,8 @@ import { callerOf } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import * as sites from './service.js';
 import { GEOID_MODELS, crsByCode, searchCrs } from './crs.js';
+import { member, orgQuery } from '../http/route-parts.js';
 
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
 const siteOut = z.object({ id: z.string(), name: z.string(), wkt: z.string(), proj: z.string().nullable() });
 const crsOut = z.object({ name: z.string(), epsg: z.number().int(), wkt: z.string() });
 

@@ -6,11 +6,9 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import * as styles from './service.js';
+import { member, orgQuery, idParams } from '../http/route-parts.js';
 
 const tags = ['styles'];
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
-const idParams = z.object({ id: z.string().uuid() });
 
 /**
  * POST /rest/styles/geo takes either {name, projectId, body} or the upload form

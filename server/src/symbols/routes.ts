@@ -6,11 +6,9 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { notFound, unauthorized } from '../http/errors.js';
 import * as symbols from './service.js';
+import { member, orgQuery, idParams } from '../http/route-parts.js';
 
 const tags = ['symbols'];
-const member = { access: 'member' } as const;
-const orgQuery = z.object({ orgId: z.string().optional() });
-const idParams = z.object({ id: z.string().uuid() });
 
 export function symbolRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
