@@ -53,6 +53,17 @@ describe('WFS 2.0', () => {
     expect(bad.body).toContain('ExceptionReport');
   });
 
+  it('reports layer extents for zooming', async () => {
+    const h = await harness();
+    const w = await layerWithFeatures(h);
+    const one = await call(h, w.admin, 'GET', `/rest/projects/layerExtent/${w.points.id}`);
+    expect(one.json()).toMatchObject({ minx: -105, miny: 25, maxx: -80, maxy: 39.6, west: -105, north: 39.6 });
+    const many = await call(h, w.admin, 'POST', '/rest/projects/layerExtents', { layerIds: [w.points.id, w.folder.layers[0].id] });
+    expect(Object.keys(many.json())).toEqual([w.points.id]);
+    const outsider = await signedInAccount(h);
+    expect((await call(h, outsider, 'GET', `/rest/projects/layerExtent/${w.points.id}`)).status).toBe(404);
+  });
+
   it('refuses another organization and serves a project to a client key', async () => {
     const h = await harness();
     const w = await layerWithFeatures(h);

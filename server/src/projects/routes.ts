@@ -10,6 +10,7 @@ import { callerOf } from '../http/context.js';
 import * as projects from './service.js';
 import * as folders from './folders.js';
 import * as layers from './layers.js';
+import { layerExtentOf, layerExtents } from './extents.js';
 import { member, orgQuery } from '../http/route-parts.js';
 
 const uuid = z.string().uuid();
@@ -34,6 +35,13 @@ export function projectRoutes(deps: Deps) {
         await projects.deleteProject(deps, callerOf(req), req.params.id);
         return reply.status(204).send();
       });
+
+    const extent = z.object({ minx: z.number(), miny: z.number(), maxx: z.number(), maxy: z.number(), west: z.number(), south: z.number(), east: z.number(), north: z.number() });
+    r.post('/rest/projects/layerExtents', { config: member, schema: { tags: ['layers'], summary: 'Extents (EPSG:4326) of layers by id', querystring: orgQuery,
+      body: z.object({ layerIds: z.array(uuid).max(500) }), response: { 200: z.record(z.string(), extent) } } },
+    (req) => layerExtents(deps, callerOf(req), req.body.layerIds));
+    r.get('/rest/projects/layerExtent/:id', { config: member, schema: { tags: ['layers'], summary: 'Extent (EPSG:4326) of one layer', params: z.object({ id: uuid }), querystring: orgQuery, response: { 200: extent } } },
+      (req) => layerExtentOf(deps, callerOf(req), req.params.id));
 
     const ftags = ['folders'];
     const pParams = z.object({ projectId: uuid });
