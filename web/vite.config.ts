@@ -19,6 +19,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/ },
+            // The style editor's CodeMirror loads only with the editor route (spec 2 §2 Styles).
+            { name: 'codemirror', test: /node_modules[\\/](@codemirror|@lezer|@marijn|style-mod|w3c-keyname|crelt)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

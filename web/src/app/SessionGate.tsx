@@ -9,14 +9,17 @@ import { useT } from '../i18n/translate';
 import { BlockingScreen } from './BlockingScreen';
 import { CenteredProgress } from './CenteredProgress';
 import { EulaScreen } from './EulaScreen';
+import { GlobalDialogs } from './GlobalDialogs';
 import { InactiveUserScreen } from './InactiveUserScreen';
+import { useOrganizationSessionStart } from './organization-context';
 import { usePreferences } from './preferences-store';
 
 const eulaOutdated = (p: Profile) => !p.eula?.web || p.eula.web < CURRENT_EULA_TIMESTAMP;
 
 /**
  * Session start for every signed-in screen: loads the profile and preferences, then blocks an
- * inactive user, then asks for the current EULA, and only then shows the app.
+ * inactive user, then asks for the current EULA, and only then shows the app (with the dialogs
+ * any screen may open: feedback, getting started).
  */
 export function SessionGate() {
   const intl = useIntl();
@@ -29,6 +32,7 @@ export function SessionGate() {
   useEffect(() => {
     if (!prefsLoaded) void loadPrefs();
   }, [prefsLoaded, loadPrefs]);
+  useOrganizationSessionStart(profile.data, profile.error, prefsLoaded);
 
   if (profile.isError) {
     return (
@@ -54,5 +58,10 @@ export function SessionGate() {
   }
   if (!profile.data.isActive) return <InactiveUserScreen />;
   if (eulaOutdated(profile.data)) return <EulaScreen />;
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <GlobalDialogs />
+    </>
+  );
 }

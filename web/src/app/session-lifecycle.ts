@@ -2,12 +2,15 @@ import { MSG, type AuthTokens } from '@fieldbook/domain';
 import { authApi } from '../api/auth';
 import { setSessionExpiredHandler } from '../api/client';
 import { useSession } from '../api/session';
+import { resetFirstUseGuide } from './dialogs-store';
+import { resetOrganizationSessionStart } from './organization-context';
 import { usePreferences } from './preferences-store';
 import { queryClient } from './query-client';
 import { showSnack } from './snackbar-store';
 
 /** Drops everything belonging to the signed-in user from this browser tab. */
 function forgetUser() {
+  resetOrganizationSessionStart();
   useSession.getState().clear();
   usePreferences.getState().reset();
   queryClient.clear();
@@ -34,6 +37,8 @@ export function installSessionExpiry() {
 
 /** A fresh sign-in starts from a clean cache (another user may have used this tab). */
 export function startSession(tokens: AuthTokens) {
+  resetOrganizationSessionStart();
+  resetFirstUseGuide();
   usePreferences.getState().reset();
   queryClient.clear();
   useSession.getState().setTokens(tokens);

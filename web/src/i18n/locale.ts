@@ -1,11 +1,25 @@
 import en from './en.json';
 import es from './es.json';
 import zh from './zh.json';
+import dataEn from './data/en.json';
+import dataEs from './data/es.json';
+import dataZh from './data/zh.json';
+import dictionariesEn from './dictionaries/en.json';
+import dictionariesEs from './dictionaries/es.json';
+import dictionariesZh from './dictionaries/zh.json';
+import formsEn from './forms/en.json';
+import formsEs from './forms/es.json';
+import formsZh from './forms/zh.json';
 
 export const LOCALES = ['en', 'es', 'zh'] as const;
 export type AppLocale = (typeof LOCALES)[number];
 
-export const CATALOGS: Record<AppLocale, Record<string, string>> = { en, es, zh };
+/** The main catalogues plus those of the data management screens (symbology, styles, sites, clients; dictionaries). */
+export const CATALOGS: Record<AppLocale, Record<string, string>> = {
+  en: { ...en, ...dataEn, ...dictionariesEn, ...formsEn },
+  es: { ...es, ...dataEs, ...dictionariesEs, ...formsEs },
+  zh: { ...zh, ...dataZh, ...dictionariesZh, ...formsZh },
+};
 
 /** The interface language follows the browser (spec 1 §1): es, zh (any zh-*), otherwise en. */
 export function pickLocale(language: string | undefined): AppLocale {

@@ -1,6 +1,7 @@
 import { Box, Drawer, IconButton, Toolbar, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useIntl } from 'react-intl';
+import { OrganizationSelect } from '../app/OrganizationSelect';
 
 export const PROJECT_DRAWER_WIDTH = 375;
 
@@ -11,7 +12,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** Right-hand project panel opened by `?pp=1`; project browsing arrives with the projects area. */
+/**
+ * Right-hand project panel opened by `?pp=1`: the organization selector (for users of several
+ * organizations); project browsing arrives with the projects area.
+ */
 export function ProjectDrawer({ open, temporary, onClose }: Props) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'app.projects' });
@@ -27,6 +31,9 @@ export function ProjectDrawer({ open, temporary, onClose }: Props) {
           <CloseIcon fontSize="small" />
         </IconButton>
       </Toolbar>
+      <Box sx={{ px: 2, pt: 2, '&:empty': { display: 'none' } }}>
+        <OrganizationSelect />
+      </Box>
       <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
         {intl.formatMessage({ id: 'app.projects.empty' })}
       </Typography>

@@ -6,10 +6,12 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../app/BrandMark';
+import { OrganizationSelect } from '../app/OrganizationSelect';
 import { useSettingsAccess } from './access';
-import { visibleMenu } from './menu';
+import { visibleActions, visibleMenu } from './menu';
+import { useRunSettingsAction } from './settings-actions';
 
-/** Drawer content: return-to-app, then the collapsible groups of the settings menu. */
+/** Drawer content: return-to-app and the organization, the collapsible groups, then the action entries. */
 export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -18,6 +20,8 @@ export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
   const label = (id: string) => intl.formatMessage({ id });
   const groups = access ? visibleMenu(access) : [];
+  const actions = access ? visibleActions(access) : [];
+  const run = useRunSettingsAction();
 
   return (
     <Box component="nav" aria-label={label('app.settings.menu')} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -40,6 +44,9 @@ export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
         >
           {label('app.settings.return-to-app')}
         </Button>
+        <Box sx={{ mt: 2 }}>
+          <OrganizationSelect />
+        </Box>
       </Box>
       <Divider />
       <List component="div" sx={{ flex: 1, overflowY: 'auto' }}>
@@ -85,6 +92,31 @@ export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
           );
         })}
       </List>
+      {actions.length > 0 && (
+        <>
+          <Divider />
+          <List component="div" dense aria-label={label('app.settings.more')}>
+            {actions.map((action) => {
+              const Icon = action.icon;
+              return (
+                <ListItemButton
+                  key={action.id}
+                  onClick={() => {
+                    onNavigate?.();
+                    run(action.id);
+                  }}
+                  data-testid={`settings-action-${action.id}`}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    <Icon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={label(action.labelId)} />
+                </ListItemButton>
+              );
+            })}
+          </List>
+        </>
+      )}
     </Box>
   );
 }

@@ -1,21 +1,29 @@
 import { useState } from 'react';
-import { AppBar, Box, Drawer, IconButton, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import { AppBar, Box, Chip, Drawer, IconButton, Toolbar, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { LIMITS } from '@fieldbook/domain';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
+import { useCurrentAccount } from '../api/accounts';
 import { UserMenu } from '../app/UserMenu';
 import { SettingsNav } from './SettingsNav';
 
 const width = LIMITS.settingsDrawerWidth;
 
-/** /settings/*: 300 px side drawer, permanent on wide screens and a hamburger-opened overlay on small ones. */
+/**
+ * /settings/*: 300 px side drawer, permanent on wide screens and a hamburger-opened overlay on small
+ * ones; the top bar names the organization when it is not the user's own.
+ */
 export function SettingsShell() {
   const intl = useIntl();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
+  const organization = useCurrentAccount().data?.organization;
+  // Working in another organization than one's own is shown next to the title (spec 1 §2.3).
+  const otherOrganization = organization && !organization.DEFAULT ? organization.name : null;
   const paper = { sx: { width, boxSizing: 'border-box' as const } };
 
   return (
@@ -48,9 +56,24 @@ export function SettingsShell() {
                 <MenuIcon />
               </IconButton>
             )}
-            <Typography variant="h6" component="div" sx={{ flex: 1 }} noWrap>
+            <Typography variant="h6" component="div" noWrap sx={{ flexShrink: 0 }}>
               {intl.formatMessage({ id: 'app.settings' })}
             </Typography>
+            <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
+              {otherOrganization && (
+                <Tooltip title={intl.formatMessage({ id: 'app.org.working-in' }, { name: otherOrganization })}>
+                  <Chip
+                    icon={<BusinessOutlinedIcon />}
+                    label={otherOrganization}
+                    color="secondary"
+                    variant="outlined"
+                    aria-label={intl.formatMessage({ id: 'app.org.working-in' }, { name: otherOrganization })}
+                    data-testid="current-org-chip"
+                    sx={{ maxWidth: '100%', ml: 1 }}
+                  />
+                </Tooltip>
+              )}
+            </Box>
             <UserMenu />
           </Toolbar>
         </AppBar>

@@ -1,9 +1,22 @@
 import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
+import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
+import WorkspacesOutlinedIcon from '@mui/icons-material/WorkspacesOutlined';
+import { seesGettingStarted } from '../app/GettingStartedDialog';
 import type { SettingsAccess } from './access';
+import { DATA_PAGES, dataGroupVisible } from './data/menu';
+import { ManageMembersPage } from './members/ManageMembersPage';
+import { NotificationsPage } from './NotificationsPage';
+import { ManageOrganizationPage } from './organization/ManageOrganizationPage';
+import { UsersAndOrganizationPage } from './organization/UsersAndOrganizationPage';
 import { PersonalInfoPage } from './PersonalInfoPage';
 import { SettingsHome } from './SettingsHome';
 import { UserPrefsPage } from './UserPrefsPage';
@@ -20,6 +33,8 @@ export interface SettingsPage {
   Component: ComponentType;
   /** Who may see the entry; a user without it who opens the route goes to /index.html. */
   visible?: (access: SettingsAccess) => boolean;
+  /** Routed but listed neither in the drawer nor on the home page (e.g. an editor opened from a list). */
+  hidden?: boolean;
 }
 
 export interface SettingsGroup {
@@ -55,9 +70,78 @@ export const SETTINGS_MENU: SettingsGroup[] = [
         icon: TuneIcon,
         Component: UserPrefsPage,
       },
+      {
+        id: 'user-notifications',
+        path: 'user-notifications',
+        labelId: 'app.settings.user-notifications',
+        descriptionId: 'app.settings.user-notifications.description',
+        icon: NotificationsOutlinedIcon,
+        Component: NotificationsPage,
+        visible: (a) => !a.isPlus,
+      },
     ],
   },
+  {
+    // Viewer-level organization access, or an editor who administers a project; never data collectors (spec 1 §2.3).
+    id: 'organization',
+    labelId: 'app.settings.group.organization',
+    visible: (a) => a.canSeeUsers && !a.isDataCollector,
+    pages: [
+      {
+        id: 'users-and-organization',
+        path: 'users-and-organization',
+        labelId: 'app.settings.users-and-organization',
+        descriptionId: 'app.settings.users-and-organization.description',
+        icon: WorkspacesOutlinedIcon,
+        Component: UsersAndOrganizationPage,
+      },
+      {
+        id: 'manage-members',
+        path: 'users-and-organization/manage-members',
+        labelId: 'app.settings.manage-members',
+        descriptionId: 'app.settings.manage-members.description',
+        icon: GroupOutlinedIcon,
+        Component: ManageMembersPage,
+      },
+      {
+        id: 'manage-organization',
+        path: 'users-and-organization/manage-organization',
+        labelId: 'app.settings.manage-organization',
+        descriptionId: 'app.settings.manage-organization.description',
+        icon: BusinessOutlinedIcon,
+        Component: ManageOrganizationPage,
+        visible: (a) => a.isOrgViewer && a.isDefaultOrg,
+      },
+    ],
+  },
+  {
+    // Data management (spec 2 §2): never data collectors nor plus organizations; the pages are in data/menu.ts.
+    id: 'data',
+    labelId: 'app.settings.group.data',
+    visible: dataGroupVisible,
+    pages: DATA_PAGES,
+  },
 ];
+
+/** Menu entries that do something instead of opening a page (spec 1 §2.3 side menu). */
+export interface SettingsAction {
+  id: 'getting-started' | 'training' | 'feedback';
+  labelId: string;
+  icon: SvgIconComponent;
+  visible?: (access: SettingsAccess) => boolean;
+}
+
+/**
+ * "Help" is left out on purpose: the only documentation this build serves is the API description
+ * at /docs, which is no help to the people using these screens.
+ */
+export const SETTINGS_ACTIONS: SettingsAction[] = [
+  { id: 'getting-started', labelId: 'app.settings.getting-started', icon: RocketLaunchOutlinedIcon, visible: seesGettingStarted },
+  { id: 'training', labelId: 'app.settings.training', icon: SchoolOutlinedIcon, visible: (a) => !a.isPlus },
+  { id: 'feedback', labelId: 'app.settings.feedback', icon: FeedbackOutlinedIcon },
+];
+
+export const visibleActions = (access: SettingsAccess) => SETTINGS_ACTIONS.filter((a) => a.visible?.(access) ?? true);
 
 export const isGroupVisible = (group: SettingsGroup, access: SettingsAccess) => group.visible?.(access) ?? true;
 export const isPageVisible = (page: SettingsPage, access: SettingsAccess) => page.visible?.(access) ?? true;
@@ -65,6 +149,6 @@ export const isPageVisible = (page: SettingsPage, access: SettingsAccess) => pag
 /** Groups and pages this user sees, in menu order. */
 export function visibleMenu(access: SettingsAccess): SettingsGroup[] {
   return SETTINGS_MENU.filter((g) => isGroupVisible(g, access))
-    .map((g) => ({ ...g, pages: g.pages.filter((p) => isPageVisible(p, access)) }))
+    .map((g) => ({ ...g, pages: g.pages.filter((p) => !p.hidden && isPageVisible(p, access)) }))
     .filter((g) => g.pages.length > 0);
 }

@@ -1,0 +1,17 @@
+import { useGlobalDialogs } from './dialogs-store';
+import { FeedbackDialog } from './FeedbackDialog';
+import { GettingStartedDialog, useGettingStartedOnFirstUse } from './GettingStartedDialog';
+
+/** The dialogs of the settings menu entries, available on every signed-in screen. */
+export function GlobalDialogs() {
+  const open = useGlobalDialogs((s) => s.open);
+  const show = useGlobalDialogs((s) => s.show);
+  const close = useGlobalDialogs((s) => s.close);
+  useGettingStartedOnFirstUse(() => show('getting-started'));
+  return (
+    <>
+      <FeedbackDialog open={open === 'feedback'} onClose={close} />
+      <GettingStartedDialog open={open === 'getting-started'} onClose={close} />
+    </>
+  );
+}

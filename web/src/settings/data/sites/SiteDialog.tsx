@@ -1,0 +1,302 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  Autocomplete, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel,
+  Switch, TextField, Typography, useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useIntl } from 'react-intl';
+import { DATA_MSG, DICTIONARY_LIMITS, HELMERT_PATTERN, helmertProj, parseHelmert, siteSchema } from '@fieldbook/domain';
+import { ApiError } from '../../../api/client';
+import { useCreateSite, useCrsSearch, useUpdateSite, type CrsOption, type Site } from '../../../api/sites';
+import { snackFailure } from '../../../app/action-feedback';
+import { schemaErrors } from '../../../app/form';
+import { showSnack } from '../../../app/snackbar-store';
+import { useDebounced } from '../../../app/use-debounced';
+import { useT } from '../../../i18n/translate';
+
+interface Props {
+  open: boolean;
+  /** null adds a site. */
+  site: Site | null;
+  onClose: () => void;
+}
+
+/** A plain decimal, as the stored transformation string needs it (no exponent, no leading '+'). */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+type ParamKey = 'x' | 'y' | 's' | 'theta';
+type Params = Record<ParamKey, string>;
+const EMPTY_PARAMS: Params = { x: '', y: '', s: '', theta: '' };
+
+/** The coordinate system's name at the head of a WKT text, e.g. PROJCS["NAD83 / California zone 5 (ftUS)", … */
+export function wktName(wkt: string): string | null {
+  return wkt.match(/^\s*[A-Z_]+\s*\[\s*"([^"]+)"/)?.[1] ?? null;
+}
+
+export const crsLabel = (o: CrsOption) => `EPSG:${o.epsg} · ${o.name}`;
+
+function paramsOf(proj: string | null): { on: boolean; params: Params } {
+  const parsed = proj ? parseHelmert(proj) : null;
+  if (!parsed) return { on: Boolean(proj), params: EMPTY_PARAMS };
+  const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(+n.toFixed(9)));
+  return { on: true, params: { x: text(parsed.x), y: text(parsed.y), s: text(parsed.s), theta: text(parsed.theta) } };
+}
+
+/** Each parameter's problem: x, y and scale are required numbers, theta an optional one. */
+function paramErrors(p: Params): Partial<Record<ParamKey, string>> {
+  const errors: Partial<Record<ParamKey, string>> = {};
+  for (const key of ['x', 'y', 's'] as const) {
+    if (p[key].trim() === '') errors[key] = 'app.site.transformation.required';
+    else if (!DECIMAL.test(p[key].trim())) errors[key] = DATA_MSG.siteTransformation;
+  }
+  if (p.theta.trim() !== '' && !DECIMAL.test(p.theta.trim())) errors.theta = DATA_MSG.siteTransformation;
+  return errors;
+}
+
+/** The helmert string of the parameters, or null when they are not valid (theta in degrees, stored in arc-seconds). */
+export function projOf(p: Params): string | null {
+  if (Object.keys(paramErrors(p)).length > 0) return null;
+  const proj = helmertProj({ x: Number(p.x), y: Number(p.y), s: Number(p.s), theta: p.theta.trim() === '' ? null : Number(p.theta) });
+  return HELMERT_PATTERN.test(proj) ? proj : null;
+}
+
+/**
+ * Add or edit a site calibration (spec 2 §5 Site): a name, a coordinate system found by code or name
+ * (it fills the WKT, which can also be typed) and an optional helmert transformation.
+ */
+export function SiteDialog({ open, site, onClose }: Props) {
+  const intl = useIntl();
+  const t = useT();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  const label = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const create = useCreateSite();
+  const update = useUpdateSite();
+  const saving = create.isPending || update.isPending;
+
+  const [name, setName] = useState('');
+  const [wkt, setWkt] = useState('');
+  const [transform, setTransform] = useState(false);
+  const [params, setParams] = useState<Params>(EMPTY_PARAMS);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [crsInput, setCrsInput] = useState('');
+  const [crs, setCrs] = useState<CrsOption | null>(null);
+  /** Texts the server refused: the error stays until the text changes. */
+  const [refusedWkt, setRefusedWkt] = useState<string | null>(null);
+  const [refusedProj, setRefusedProj] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const initial = paramsOf(site?.proj ?? null);
+    setName(site?.name ?? '');
+    setWkt(site?.wkt ?? '');
+    setTransform(initial.on);
+    setParams(initial.params);
+    setTouched({});
+    setCrsInput('');
+    setCrs(null);
+    setRefusedWkt(null);
+    setRefusedProj(null);
+  }, [open, site]);
+
+  const search = useDebounced(crsInput.trim(), DICTIONARY_LIMITS.crsSearchDebounceMs);
+  const searching = open && search !== '' && !(crs && search === crsLabel(crs));
+  const results = useCrsSearch(search, searching);
+
+  const pErrors = transform ? paramErrors(params) : {};
+  const proj = transform ? projOf(params) : null;
+  const errors = schemaErrors(siteSchema, { name, wkt, proj: transform ? (proj ?? 'invalid') : null });
+  const wktError = errors.wkt ?? (refusedWkt !== null && refusedWkt === wkt ? DATA_MSG.siteWkt : undefined);
+  const projRefused = transform && refusedProj !== null && refusedProj === proj;
+  const valid = !errors.name && !wktError && !errors.proj && Object.keys(pErrors).length === 0 && !projRefused;
+  const shows = (field: string) => touched[field];
+  const touch = (field: string) => setTouched((s) => (s[field] ? s : { ...s, [field]: true }));
+
+  const submit = () => {
+    if (!valid || saving) return;
+    const body = { name: name.trim(), wkt: wkt.trim(), proj: transform ? proj : null };
+    const callbacks = {
+      onSuccess: () => {
+        showSnack(site ? 'app.site.message.updated' : 'app.site.message.created', 'success');
+        onClose();
+      },
+      onError: (error: unknown) => {
+        if (error instanceof ApiError && error.message === DATA_MSG.siteWkt) setRefusedWkt(wkt);
+        if (error instanceof ApiError && error.message === DATA_MSG.siteTransformation) setRefusedProj(proj);
+        snackFailure(error, site ? 'app.site.message.update.error' : 'app.site.message.create.error');
+      },
+    };
+    if (site) update.mutate({ ...body, id: site.id }, callbacks);
+    else create.mutate(body, callbacks);
+  };
+
+  const detected = wktName(wkt);
+  const param = (key: ParamKey, labelId: string, hintId?: string) => (
+    <TextField
+      label={label(labelId)}
+      required={key !== 'theta'}
+      value={params[key]}
+      onChange={(e) => setParams((p) => ({ ...p, [key]: e.target.value }))}
+      onBlur={() => touch(key)}
+      error={Boolean(shows(key) && pErrors[key])}
+      helperText={shows(key) && pErrors[key] ? t(pErrors[key]) : hintId ? label(hintId) : ' '}
+      margin="dense"
+      slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `site-${key}`, autoComplete: 'off' } }}
+    />
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={saving ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={phone}
+      data-testid="site-dialog"
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: phone ? '100%' : undefined }}
+      >
+        <DialogTitle id={titleId}>{label(site ? 'app.site.edit' : 'app.site.add')}</DialogTitle>
+        <DialogContent dividers>
+          <TextField
+            label={label('app.site.name')}
+            required
+            autoFocus
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => touch('name')}
+            error={Boolean(shows('name') && errors.name)}
+            helperText={shows('name') && errors.name ? t(errors.name) : ' '}
+            margin="dense"
+            slotProps={{ htmlInput: { 'data-testid': 'site-name', maxLength: DICTIONARY_LIMITS.siteNameMax } }}
+          />
+          <Autocomplete<CrsOption>
+            options={searching ? (results.data ?? []) : crs ? [crs] : []}
+            filterOptions={(x) => x}
+            value={crs}
+            onChange={(_, option) => {
+              setCrs(option);
+              if (option) {
+                setWkt(option.wkt);
+                touch('wkt');
+              }
+            }}
+            inputValue={crsInput}
+            onInputChange={(_, value) => setCrsInput(value)}
+            getOptionLabel={crsLabel}
+            isOptionEqualToValue={(a, b) => a.epsg === b.epsg}
+            getOptionKey={(o) => o.epsg}
+            loading={searching && results.isFetching}
+            noOptionsText={label(search === '' ? 'app.site.crs.type' : 'app.site.crs.none')}
+            loadingText={label('app.loading')}
+            renderOption={(props, o) => {
+              const { key, ...rest } = props as typeof props & { key: string };
+              return (
+                <li key={key} {...rest} data-testid={`site-crs-option-${o.epsg}`}>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>EPSG:{o.epsg}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{o.name}</Typography>
+                  </Box>
+                </li>
+              );
+            }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={label('app.site.crs')}
+                helperText={label('app.site.crs.hint')}
+                margin="dense"
+                slotProps={{
+                  ...params.slotProps,
+                  input: {
+                    ...params.slotProps.input,
+                    endAdornment: (
+                      <>
+                        {searching && results.isFetching && <CircularProgress color="inherit" size={18} aria-hidden />}
+                        {params.slotProps.input.endAdornment}
+                      </>
+                    ),
+                  },
+                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'site-crs' },
+                }}
+              />
+            )}
+          />
+          <TextField
+            label={label('app.site.wkt')}
+            required
+            multiline
+            minRows={3}
+            maxRows={8}
+            value={wkt}
+            onChange={(e) => {
+              setWkt(e.target.value);
+              if (crs && e.target.value !== crs.wkt) setCrs(null);
+            }}
+            onBlur={() => touch('wkt')}
+            error={Boolean((shows('wkt') || refusedWkt !== null) && wktError)}
+            helperText={
+              (shows('wkt') || refusedWkt !== null) && wktError
+                ? t(wktError)
+                : `${detected ? `${detected} · ` : ''}${wkt.length} / ${DICTIONARY_LIMITS.wktMax}`
+            }
+            margin="dense"
+            slotProps={{
+              htmlInput: { 'data-testid': 'site-wkt', spellCheck: false },
+              input: { sx: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 } },
+            }}
+          />
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={
+              <Switch
+                checked={transform}
+                onChange={(_, on) => setTransform(on)}
+                slotProps={{ input: { 'data-testid': 'site-transformation' } as object }}
+              />
+            }
+            label={label('app.site.transformation')}
+          />
+          {transform && (
+            <Box role="group" aria-label={label('app.site.transformation')} data-testid="site-transformation-fields">
+              <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                {param('x', 'app.site.x', 'app.site.metres')}
+                {param('y', 'app.site.y', 'app.site.metres')}
+                {param('s', 'app.site.scale')}
+                {param('theta', 'app.site.theta', 'app.site.theta.hint')}
+              </Box>
+              {projRefused && (
+                <Typography color="error" variant="body2" data-testid="site-transformation-error">
+                  {t(DATA_MSG.siteTransformation)}
+                </Typography>
+              )}
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving} data-testid="site-cancel">
+            {label('app.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!valid || saving}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            data-testid="site-save"
+          >
+            {label('app.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
