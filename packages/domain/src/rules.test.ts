@@ -96,3 +96,11 @@ describe('seats', () => {
     expect(seatBannerSeverity(null)).toBe('info');
   });
 });
+
+describe('component style ranges', () => {
+  it('clamps to the ranges and snaps to the steps without float noise', async () => {
+    const { clampComponentStyle } = await import('./index.js');
+    const style = clampComponentStyle({ strokeColor: '#000000', strokeOpacity: 0.37, strokeWidth: 12, fillColor: '#ffffff', fillOpacity: -1, size: 51 });
+    expect(style).toMatchObject({ strokeOpacity: 0.35, strokeWidth: 10, fillOpacity: 0, size: 50 });
+  });
+});

@@ -24,8 +24,9 @@ export function defaultComponentStyle(type: ComponentTypeName, systemColor: stri
   };
 }
 
+/** Clamped to the range and snapped to the step, without binary float noise (0.35, not 0.35000000000000003). */
 const clamp = (v: number, r: { min: number; max: number; step: number }) =>
-  Math.min(r.max, Math.max(r.min, Math.round(v / r.step) * r.step));
+  Number(Math.min(r.max, Math.max(r.min, Math.round(v / r.step) * r.step)).toFixed(4));
 
 /** Values outside the ranges are clamped, not refused (spec 2 §5). */
 export function clampComponentStyle(style: ComponentStyle): ComponentStyle {
