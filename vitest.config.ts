@@ -20,6 +20,8 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // The JSON report lets CI print a plain "N passed, N failed" line (scripts/test-summary.mjs).
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {
         test: {
