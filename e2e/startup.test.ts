@@ -36,7 +36,7 @@ describe('starting the product', () => {
     expect(outbox.some((f) => f.endsWith('.eml'))).toBe(true);
     const code = readFileSync(path.join(dataDir, 'outbox', outbox[0]), 'utf8').match(/code is (\d{6})/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    expect(server.output()).toContain(`code is ${code}`);
+    await expect.poll(() => server.output(), { timeout: 5000 }).toContain(`code is ${code}`);
     const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8');
 
     await server.stop();
