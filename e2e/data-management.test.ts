@@ -328,7 +328,7 @@ describe('data management: symbols, styles, sites and client keys', () => {
 
   async function acceptEulaAndSkipGuide(p: Page, guideTimeout = 3_000) {
     const agree = p.getByTestId('eula-agree');
-    const map = p.getByRole('main', { name: 'map' });
+    const map = p.getByTestId('map');
     await Promise.race([agree.waitFor().catch(() => undefined), map.waitFor().catch(() => undefined)]);
     if (await agree.isVisible()) await agree.click();
     await map.waitFor();

@@ -188,7 +188,7 @@ describe('data dictionaries', () => {
     await v.getByTestId('verify-code').fill(await mail.waitForCode(viewer, before));
     await v.getByTestId('verify-submit').click();
     await v.getByTestId('eula-agree').click();
-    await v.getByRole('main', { name: 'map' }).waitFor();
+    await v.getByTestId('map').waitFor();
 
     await v.goto(`${server.url}/settings/data/dictionary`);
     await v.getByTestId('dictionary-admin-note').waitFor();
@@ -261,7 +261,7 @@ describe('data dictionaries', () => {
     await p.getByTestId('signin-password').fill(pass);
     await p.getByTestId('signin-submit').click();
     const agree = p.getByTestId('eula-agree');
-    const map = p.getByRole('main', { name: 'map' });
+    const map = p.getByTestId('map');
     await Promise.race([agree.waitFor().catch(() => undefined), map.waitFor().catch(() => undefined)]);
     if (await agree.isVisible()) await agree.click();
     await map.waitFor();

@@ -59,7 +59,7 @@ describe('forms administration', () => {
     await page.getByTestId('signin-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
     // The map, or the first-run guide over it (which hides the map from the accessibility tree).
-    const map = page.getByRole('main', { name: 'map' });
+    const map = page.getByTestId('map');
     const skip = page.getByTestId('getting-started-skip');
     await Promise.race([map.waitFor().catch(() => undefined), skip.waitFor().catch(() => undefined)]);
     if (await skip.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await skip.click();
