@@ -20,6 +20,11 @@ export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
   const label = (id: string) => intl.formatMessage({ id });
   const groups = access ? visibleMenu(access) : [];
+  // The entry of the page shown, or of the section a sub-page (dictionary view, style editor) belongs to.
+  const activePath = groups
+    .flatMap((g) => g.pages.map((p) => `/settings/${p.path}`))
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
   const actions = access ? visibleActions(access) : [];
   const run = useRunSettingsAction();
 
@@ -73,8 +78,8 @@ export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
                         key={page.id}
                         component={RouterLink}
                         to={to}
-                        selected={pathname === to}
-                        aria-current={pathname === to ? 'page' : undefined}
+                        selected={to === activePath}
+                        aria-current={to === activePath ? 'page' : undefined}
                         onClick={onNavigate}
                         sx={{ pl: 3 }}
                         data-testid={`settings-nav-${page.id}`}
