@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
 import PostAddOutlinedIcon from '@mui/icons-material/PostAddOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import { useIntl } from 'react-intl';
 import { DICTIONARY_LIMITS } from '@fieldbook/domain';
 import { errorMessageOf } from '../../../api/client';
 import { formsApi, useFormPage, useFormsChanged, type FormItem, type FormQuery } from '../../../api/forms';
 import { ConfirmDialog } from '../../../app/ConfirmDialog';
+import { SearchToolbar } from '../../../app/SearchToolbar';
 import { showSnack } from '../../../app/snackbar-store';
 import { useDebounced } from '../../../app/use-debounced';
 import { useT } from '../../../i18n/translate';
@@ -71,27 +71,13 @@ export function FormsPage() {
   return (
     <>
       <PageHeader title={label('app.settings.data.manage-forms')} subtitle={label('app.forms.subtitle')} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
-        <TextField
-          type="search"
-          size="small"
-          margin="none"
-          label={label('app.forms.search')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          sx={{ flex: '1 1 220px', maxWidth: { sm: 360 } }}
-          slotProps={{
-            htmlInput: { 'data-testid': 'forms-search', maxLength: DICTIONARY_LIMITS.formNameMax },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Box sx={{ flex: { xs: '0 0 0', sm: 1 } }} />
+      <SearchToolbar
+        label={label('app.forms.search')}
+        value={searchText}
+        onChange={setSearchText}
+        testId="forms-search"
+        maxLength={DICTIONARY_LIMITS.formNameMax}
+      >
         <Button
           variant="contained"
           startIcon={<PostAddOutlinedIcon />}
@@ -100,7 +86,7 @@ export function FormsPage() {
         >
           {label('app.forms.add')}
         </Button>
-      </Box>
+      </SearchToolbar>
       {forms.isError && (
         <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void forms.refetch()}>{label('app.retry')}</Button>}>
           {t(errorMessageOf(forms.error))}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Box, Button, InputAdornment, TextField } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import { useIntl } from 'react-intl';
 import { DATA_MSG, DICTIONARY_LIMITS } from '@fieldbook/domain';
 import { errorMessageOf } from '../../../api/client';
 import { flagOn } from '../../../api/functionality-flags';
 import { useSymbolPage, type SymbolItem, type SymbolQuery } from '../../../api/symbols';
+import { SearchToolbar } from '../../../app/SearchToolbar';
 import { useDebounced } from '../../../app/use-debounced';
 import { useT } from '../../../i18n/translate';
 import { useSettingsAccess } from '../../access';
@@ -61,33 +61,19 @@ export function SymbologyPage() {
           {t(DATA_MSG.stylingDisabled)}
         </Alert>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
-        <TextField
-          type="search"
-          size="small"
-          margin="none"
-          label={label('app.data.symbol.search')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          sx={{ flex: '1 1 220px', maxWidth: { sm: 360 } }}
-          slotProps={{
-            htmlInput: { 'data-testid': 'symbols-search', maxLength: DICTIONARY_LIMITS.symbolNameMax },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Box sx={{ flex: { xs: '0 0 0', sm: 1 } }} />
+      <SearchToolbar
+        label={label('app.data.symbol.search')}
+        value={searchText}
+        onChange={setSearchText}
+        testId="symbols-search"
+        maxLength={DICTIONARY_LIMITS.symbolNameMax}
+      >
         {isAdmin && (
           <Button variant="contained" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => setEditing(null)} data-testid="symbols-add">
             {label('app.data.symbol.add')}
           </Button>
         )}
-      </Box>
+      </SearchToolbar>
       {symbols.isError && (
         <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void symbols.refetch()}>{label('app.retry')}</Button>}>
           {t(errorMessageOf(symbols.error))}

@@ -1,28 +1,19 @@
-import { Fragment, useState, type ReactNode } from 'react';
-import {
-  Box, Collapse, IconButton, LinearProgress, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead,
-  TablePagination, TableRow, TableSortLabel, Tooltip, Typography,
-} from '@mui/material';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import type { ReactNode } from 'react';
+import { Box, Link, TableCell, Typography } from '@mui/material';
 import HideImageOutlinedIcon from '@mui/icons-material/HideImageOutlined';
-import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useIntl } from 'react-intl';
 import { DICTIONARY_LIMITS } from '@fieldbook/domain';
 import { useMemberById, type SymbolItem, type SymbolPage, type SymbolQuery } from '../../../api/symbols';
 import { formatLongDateTime } from '../../../app/dates';
+import { PagedTable, type PagingProps, RowActions, useSortHeader } from '../../../app/PagedTable';
 import { visuallyHidden } from '../../../app/visually-hidden';
 
 type Sort = Pick<SymbolQuery, 'sort' | 'order'>;
 
-interface Props {
+interface Props extends PagingProps {
   page: SymbolPage | undefined;
-  loading: boolean;
   /** When the rows were fetched: the image cache buster of this rendering of the table. */
   loadedAt: number;
-  pageIndex: number;
-  onPageChange: (page: number) => void;
   sort: Sort;
   onSortChange: (sort: Sort) => void;
   isAdmin: boolean;
@@ -45,131 +36,59 @@ export function formatLabel(format: SymbolItem['format']): string {
 }
 
 /** The symbol table: name, type (hidden on extra-small screens), image, and an expandable detail row. */
-export function SymbolsTable({ page, loading, loadedAt, pageIndex, onPageChange, sort, onSortChange, isAdmin, onEdit, onDelete }: Props) {
+export function SymbolsTable({ page, loadedAt, sort, onSortChange, isAdmin, onEdit, onDelete, ...paging }: Props) {
   const intl = useIntl();
   const label = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const [expanded, setExpanded] = useState<string | null>(null);
-  const rows = page?.data ?? [];
 
-  const header = (field: Sort['sort'], labelId: string, sx?: object) => (
-    <TableCell sx={sx} sortDirection={sort.sort === field ? sort.order : false}>
-      <TableSortLabel
-        active={sort.sort === field}
-        direction={sort.sort === field ? sort.order : 'asc'}
-        onClick={() => onSortChange({ sort: field, order: sort.sort === field && sort.order === 'asc' ? 'desc' : 'asc' })}
-        data-testid={`symbols-sort-${field}`}
-      >
-        {label(labelId)}
-        {sort.sort === field && (
-          <Box component="span" sx={visuallyHidden}>
-            {label(sort.order === 'desc' ? 'app.table.sorted-desc' : 'app.table.sorted-asc')}
-          </Box>
-        )}
-      </TableSortLabel>
-    </TableCell>
-  );
+  const header = useSortHeader(sort, onSortChange, 'symbols-sort');
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={label('app.loading')} />}</Box>
-      <TableContainer>
-        <Table
-          size="small"
-          aria-label={label('app.data.symbol.table')}
-          data-testid="symbols-table"
-          sx={{ '& td:not(.MuiTableCell-paddingCheckbox), & th:not(.MuiTableCell-paddingCheckbox)': { px: { xs: 1, sm: 2 } } }}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Box component="span" sx={visuallyHidden}>
-                  {label('app.data.symbol.details')}
-                </Box>
-              </TableCell>
-              {header('name', 'app.data.column.name')}
-              {header('format', 'app.data.column.type', fromSm)}
-              <TableCell>{label('app.data.symbol.column.image')}</TableCell>
-              {isAdmin && (
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>{label('app.data.column.actions')}</Box>
-                </TableCell>
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((s) => {
-              const open = expanded === s.id;
-              return (
-                <Fragment key={s.id}>
-                  <TableRow hover data-testid={`symbol-row-${s.name}`} sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
-                    <TableCell padding="checkbox">
-                      <IconButton
-                        size="small"
-                        aria-label={label('app.data.symbol.details.toggle', { name: s.name })}
-                        aria-expanded={open}
-                        aria-controls={`symbol-detail-${s.id}`}
-                        onClick={() => setExpanded(open ? null : s.id)}
-                        data-testid="symbol-expand"
-                      >
-                        {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                      </IconButton>
-                    </TableCell>
-                    <TableCell sx={{ maxWidth: { xs: 140, sm: 320 }, overflowWrap: 'anywhere' }} data-testid="symbol-cell-name">
-                      {s.name}
-                    </TableCell>
-                    <TableCell sx={fromSm} data-testid="symbol-cell-format">{formatLabel(s.format)}</TableCell>
-                    <TableCell sx={{ py: 0.5 }}>
-                      <SymbolImage symbol={s} buster={loadedAt} />
-                    </TableCell>
-                    {isAdmin && (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5, pr: { xs: 0.5, sm: 1 } }}>
-                        <Tooltip title={label('app.data.symbol.edit')}>
-                          <IconButton aria-label={label('app.data.symbol.edit.named', { name: s.name })} onClick={() => onEdit(s)} data-testid="symbol-edit">
-                            <EditOutlinedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={label('app.data.symbol.delete')}>
-                          <IconButton aria-label={label('app.data.symbol.delete.named', { name: s.name })} onClick={() => onDelete(s)} data-testid="symbol-delete">
-                            <DeleteOutlineIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                  <TableRow>
-                    <TableCell colSpan={5} sx={{ py: 0, ...(open ? {} : { borderBottom: 'none' }) }}>
-                      <Collapse in={open} timeout="auto" unmountOnExit>
-                        <SymbolDetail symbol={s} id={`symbol-detail-${s.id}`} />
-                      </Collapse>
-                    </TableCell>
-                  </TableRow>
-                </Fragment>
-              );
-            })}
-            {page && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }} data-testid="symbols-empty">
-                    {label('app.data.symbol.none')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={page?.totalCount ?? 0}
-        page={page ? pageIndex : 0}
-        onPageChange={(_, p) => onPageChange(p)}
-        rowsPerPage={DICTIONARY_LIMITS.symbolPageSize}
-        rowsPerPageOptions={[]}
-        labelDisplayedRows={({ from, to, count }) => label('app.table.displayed-rows', { from: String(from), to: String(to), count: String(count) })}
-        getItemAriaLabel={(type) => label(`app.table.page.${type}`)}
-        data-testid="symbols-pagination"
-      />
-    </Paper>
+    <PagedTable
+      rows={page?.data}
+      totalCount={page?.totalCount}
+      pageSize={DICTIONARY_LIMITS.symbolPageSize}
+      {...paging}
+      names={{ plural: 'symbols', singular: 'symbol' }}
+      labelIds={{ table: 'app.data.symbol.table', details: 'app.data.symbol.details', empty: 'app.data.symbol.none' }}
+      colSpan={5}
+      headerCells={
+        <>
+          {header('name', 'app.data.column.name')}
+          {header('format', 'app.data.column.type', fromSm)}
+          <TableCell>{label('app.data.symbol.column.image')}</TableCell>
+          {isAdmin && (
+            <TableCell align="right">
+              <Box component="span" sx={visuallyHidden}>{label('app.data.column.actions')}</Box>
+            </TableCell>
+          )}
+        </>
+      }
+      rowTestId={(s) => s.name}
+      expandLabel={(s) => label('app.data.symbol.details.toggle', { name: s.name })}
+      renderDetail={(s, id) => <SymbolDetail symbol={s} id={id} />}
+      renderCells={(s) => (
+        <>
+          <TableCell sx={{ maxWidth: { xs: 140, sm: 320 }, overflowWrap: 'anywhere' }} data-testid="symbol-cell-name">
+            {s.name}
+          </TableCell>
+          <TableCell sx={fromSm} data-testid="symbol-cell-format">{formatLabel(s.format)}</TableCell>
+          <TableCell sx={{ py: 0.5 }}>
+            <SymbolImage symbol={s} buster={loadedAt} />
+          </TableCell>
+          {isAdmin && (
+            <RowActions
+              editLabel={label('app.data.symbol.edit')}
+              editNamedLabel={label('app.data.symbol.edit.named', { name: s.name })}
+              deleteLabel={label('app.data.symbol.delete')}
+              deleteNamedLabel={label('app.data.symbol.delete.named', { name: s.name })}
+              onEdit={() => onEdit(s)}
+              onDelete={() => onDelete(s)}
+              testIdPrefix="symbol"
+            />
+          )}
+        </>
+      )}
+    />
   );
 }
 
