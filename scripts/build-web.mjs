@@ -24,15 +24,18 @@ export function sourceHash() {
   return hash.digest('hex');
 }
 
+/** Where the built app goes: web/dist, or FB_WEB_DIST (lets parallel e2e runs on one checkout keep their own build). */
+export const webDistDir = () => path.resolve(root, process.env.FB_WEB_DIST ?? 'web/dist');
+
 export function ensureWebBuilt({ force = false } = {}) {
-  const dist = path.join(root, 'web/dist');
+  const dist = webDistDir();
   const stamp = path.join(dist, '.build-hash');
   const current = sourceHash();
   if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === current && existsSync(path.join(dist, 'index.html'))) {
     return false;
   }
   console.log('Building the web app…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { cwd: path.join(root, 'web'), stdio: 'inherit' });
   if (result.status !== 0) throw new Error('web build failed');
   writeFileSync(stamp, current);
   return true;

@@ -10,15 +10,24 @@ import dictionariesZh from './dictionaries/zh.json';
 import formsEn from './forms/en.json';
 import formsEs from './forms/es.json';
 import formsZh from './forms/zh.json';
+import mapCoreEn from './map/en.json';
+import mapCoreEs from './map/es.json';
+import mapCoreZh from './map/zh.json';
+import mapProjectsEn from './map-projects/en.json';
+import mapProjectsEs from './map-projects/es.json';
+import mapProjectsZh from './map-projects/zh.json';
+import mapFeaturesEn from './map-features/en.json';
+import mapFeaturesEs from './map-features/es.json';
+import mapFeaturesZh from './map-features/zh.json';
 
 export const LOCALES = ['en', 'es', 'zh'] as const;
 export type AppLocale = (typeof LOCALES)[number];
 
-/** The main catalogues plus those of the data management screens (symbology, styles, sites, clients; dictionaries). */
+/** The main catalogues plus those of the data management screens and the map screen areas (core, project panel, features). */
 export const CATALOGS: Record<AppLocale, Record<string, string>> = {
-  en: { ...en, ...dataEn, ...dictionariesEn, ...formsEn },
-  es: { ...es, ...dataEs, ...dictionariesEs, ...formsEs },
-  zh: { ...zh, ...dataZh, ...dictionariesZh, ...formsZh },
+  en: { ...en, ...dataEn, ...dictionariesEn, ...formsEn, ...mapCoreEn, ...mapProjectsEn, ...mapFeaturesEn },
+  es: { ...es, ...dataEs, ...dictionariesEs, ...formsEs, ...mapCoreEs, ...mapProjectsEs, ...mapFeaturesEs },
+  zh: { ...zh, ...dataZh, ...dictionariesZh, ...formsZh, ...mapCoreZh, ...mapProjectsZh, ...mapFeaturesZh },
 };
 
 /** The interface language follows the browser (spec 1 §1): es, zh (any zh-*), otherwise en. */

@@ -7,11 +7,18 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentAccount } from '../api/accounts';
 import { usePreferences } from '../app/preferences-store';
 import { UserMenu } from '../app/UserMenu';
-import { ProjectDrawer } from './ProjectDrawer';
+import { useEffect } from 'react';
+import { MapCanvas } from './canvas/MapCanvas';
+import { FeatureWorkspace } from './features/FeatureWorkspace';
+import { ProjectLayers } from './layers/ProjectLayers';
+import { MapProvider } from './ol/MapContext';
+import { ProjectPanel } from './project-panel/ProjectPanel';
+import { useMapStore } from './state/map-store';
 
 /**
  * /index.html: the map screen frame — top bar, map area and the project panel (`?pp=1`).
- * The OpenLayers map mounts into <main aria-label="map"> in the map area.
+ * The OpenLayers map (one per screen, see ol/MapContext) renders into <main aria-label="map">; each area
+ * adds its parts: canvas/ (basemap and controls), layers/ (project layers), project-panel/, features/.
  */
 export function MapScreen() {
   const intl = useIntl();
@@ -24,6 +31,13 @@ export function MapScreen() {
   const temporaryPanel = usePreferences((s) => s.prefs.projectPanelTemporary) || phone;
   const panelOpen = params.get('pp') === '1';
   const label = (id: string) => intl.formatMessage({ id });
+  const featureSelected = useMapStore((s) => s.selection !== null);
+
+  // Selecting a feature opens the feature panel and closes the project panel (spec 3 §2).
+  useEffect(() => {
+    if (featureSelected && params.get('pp') === '1') setPanel(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [featureSelected]);
 
   // Plus organizations have no map screen (spec 1 §2.2).
   if (account?.organization.type === 'plus') return <Navigate to="/settings/home" replace />;
@@ -39,48 +53,56 @@ export function MapScreen() {
     );
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh', overflow: 'hidden' }}>
-      <AppBar position="static" color="primary">
-        <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
-          <Tooltip title={label('app.projects.toggle')}>
-            <IconButton
-              color="inherit"
-              aria-label={label('app.projects.toggle')}
-              aria-pressed={panelOpen}
-              onClick={() => setPanel(!panelOpen)}
-              data-testid="project-panel-toggle"
-            >
-              <FolderOpenIcon />
-            </IconButton>
-          </Tooltip>
-          <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
-            Fieldbook
-          </Typography>
-          <Tooltip title={label('app.settings')}>
-            <IconButton color="inherit" aria-label={label('app.settings')} onClick={() => navigate('/settings/home')} data-testid="open-settings">
-              <SettingsIcon />
-            </IconButton>
-          </Tooltip>
-          <UserMenu />
-        </Toolbar>
-      </AppBar>
-      <Box sx={{ flex: 1, display: 'flex', position: 'relative', minHeight: 0 }}>
-        <Box
-          component="main"
-          aria-label="map"
-          data-testid="map"
-          sx={(theme) => ({
-            flex: 1,
-            minWidth: 0,
-            position: 'relative',
-            bgcolor: theme.palette.mode === 'dark' ? '#1b2421' : '#e7ece9',
-            // A faint graticule so the empty map area reads as a map canvas.
-            backgroundImage: `linear-gradient(${theme.palette.divider} 1px, transparent 1px), linear-gradient(90deg, ${theme.palette.divider} 1px, transparent 1px)`,
-            backgroundSize: '64px 64px',
-          })}
-        />
-        <ProjectDrawer open={panelOpen} temporary={temporaryPanel} onClose={() => setPanel(false)} />
+    <MapProvider>
+      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh', overflow: 'hidden' }}>
+        <AppBar position="static" color="primary">
+          <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
+            <Tooltip title={label('app.projects.toggle')}>
+              <IconButton
+                color="inherit"
+                aria-label={label('app.projects.toggle')}
+                aria-pressed={panelOpen}
+                // The project panel toggle is disabled while the feature panel is open (spec 3 §2).
+                disabled={featureSelected}
+                onClick={() => {
+                  if (!panelOpen) useMapStore.getState().select(null);
+                  setPanel(!panelOpen);
+                }}
+                data-testid="project-panel-toggle"
+              >
+                <FolderOpenIcon />
+              </IconButton>
+            </Tooltip>
+            <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
+              Fieldbook
+            </Typography>
+            <Tooltip title={label('app.settings')}>
+              <IconButton color="inherit" aria-label={label('app.settings')} onClick={() => navigate('/settings/home')} data-testid="open-settings">
+                <SettingsIcon />
+              </IconButton>
+            </Tooltip>
+            <UserMenu />
+          </Toolbar>
+        </AppBar>
+        <Box sx={{ flex: 1, display: 'flex', position: 'relative', minHeight: 0 }}>
+          <Box
+            component="main"
+            aria-label="map"
+            data-testid="map"
+            sx={(theme) => ({
+              flex: 1,
+              minWidth: 0,
+              position: 'relative',
+              bgcolor: theme.palette.mode === 'dark' ? '#1b2421' : '#e7ece9',
+            })}
+          >
+            <MapCanvas />
+            <ProjectLayers />
+          </Box>
+          <ProjectPanel open={panelOpen} temporary={temporaryPanel} onClose={() => setPanel(false)} />
+          <FeatureWorkspace />
+        </Box>
       </Box>
-    </Box>
+    </MapProvider>
   );
 }

@@ -1,9 +1,9 @@
 import { Box, Drawer, IconButton, Toolbar, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useIntl } from 'react-intl';
-import { OrganizationSelect } from '../app/OrganizationSelect';
+import { OrganizationSelect } from '../../app/OrganizationSelect';
 
-export const PROJECT_DRAWER_WIDTH = 375;
+export const PROJECT_PANEL_WIDTH = 375;
 
 interface Props {
   open: boolean;
@@ -16,10 +16,10 @@ interface Props {
  * Right-hand project panel opened by `?pp=1`: the organization selector (for users of several
  * organizations); project browsing arrives with the projects area.
  */
-export function ProjectDrawer({ open, temporary, onClose }: Props) {
+export function ProjectPanel({ open, temporary, onClose }: Props) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'app.projects' });
-  const paperSx = { width: PROJECT_DRAWER_WIDTH, maxWidth: '100vw', boxSizing: 'border-box' as const };
+  const paperSx = { width: PROJECT_PANEL_WIDTH, maxWidth: '100vw', boxSizing: 'border-box' as const };
 
   const content = (
     <Box role="region" aria-label={title} data-testid="project-panel" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -52,7 +52,7 @@ export function ProjectDrawer({ open, temporary, onClose }: Props) {
       anchor="right"
       variant="persistent"
       open={open}
-      sx={{ position: 'relative', flexShrink: 0, width: open ? PROJECT_DRAWER_WIDTH : 0, maxWidth: '100vw' }}
+      sx={{ position: 'relative', flexShrink: 0, width: open ? PROJECT_PANEL_WIDTH : 0, maxWidth: '100vw' }}
       slotProps={{ paper: { sx: { ...paperSx, position: 'absolute', height: '100%' } } }}
     >
       {content}
