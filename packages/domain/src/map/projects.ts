@@ -107,10 +107,16 @@ export const layerOut = z.object({
   referenceId: z.string().nullable(), folderId: z.string(), projectId: z.string(), isActive: z.boolean(), readOnly: z.boolean(),
   preferredMethod: z.string(), mobilePreferredMethod: z.string().nullable(), wfsStrategy: z.string(),
   styles: z.array(z.object({ id: z.string() })), zIndex: z.number().int(),
+  /** Folders (of other projects) this layer is shared into; a shared layer cannot be deleted (spec 3 §6). */
+  sharedFolders: z.array(z.string()).optional(),
 });
+/** A layer shared into a folder: read-only there; sharedProjectId/sharedFolderId name where it is shown. */
+export const sharedLayerOut = layerOut.extend({ shared: z.literal(true), sharedProjectId: z.string(), sharedFolderId: z.string() });
+export type SharedLayerOut = z.infer<typeof sharedLayerOut>;
 const folderFields = {
   id: z.string(), name: z.string(), description: z.string().nullable(), parentId: z.string().nullable(), projectId: z.string(),
   folderType: z.string(), leadersEnabled: z.boolean(), level: z.number().int(), layers: z.array(layerOut),
+  sharedLayers: z.array(sharedLayerOut).optional(),
 };
 /** Only two levels exist, so the schema spells both out (no recursion in the API description). */
 export const subFolderOut = z.object({ ...folderFields, folders: z.array(z.never()) });
