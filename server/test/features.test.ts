@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { harness, type Harness } from './harness.js';
-import { createMember, signedInAccount, type SignedIn } from './factories.js';
+import { harness } from './harness.js';
+import { createMember, signedInAccount } from './factories.js';
+import { call, field, value } from './feature-fixtures.js';
 
-const call = async (h: Harness, who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-  const res = await h.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  return { status: res.statusCode, body: res.body ? res.json() : null };
-};
-
-/** A project on a copy of the APWA template with a feature folder; returns ids for drawing. */
-async function field(h: Harness) {
-  const admin = await signedInAccount(h);
-  const template = await h.db.selectFrom('dictionaries').select('id').where('template_key', '=', 'apwa-utility-locating').executeTakeFirstOrThrow();
-  const dictionary = (await call(h, admin, 'POST', `/rest/dictionaries/copy/${template.id}`, { name: 'Locates' })).body;
-  const project = (await call(h, admin, 'POST', '/rest/projects', { name: 'Field', dataDictionaryId: dictionary.id })).body;
-  const folder = (await call(h, admin, 'POST', `/rest/projects/${project.id}/addFeatureFolder`, {})).body;
-  const layer = (name: string) => folder.layers.find((l: { serverName: string }) => l.serverName === name).id;
-  const electric = dictionary.systems.find((s: { name: string }) => s.name === 'Electric');
-  const component = (alias: string) => electric.components.find((c: { alias: string }) => c.alias === alias);
-  return { admin, dictionary, project, folder, layer, electric, component };
-}
-
-const value = (component: { attributes: Array<{ id: string; name: string }> }, name: string, attributeValue: string) =>
-  ({ attributeId: component.attributes.find((a) => a.name === name)!.id, attributeValue });
 
 describe('features', () => {
   it('draws a line classified by the dictionary, stores it as a MultiLineString, edits it with a version kept, and deletes it', async () => {
@@ -110,5 +91,25 @@ describe('features', () => {
     expect((await call(h, outsider, 'POST', '/rest/features/points', point)).status).toBe(404);
     await h.db.updateTable('layers').set({ read_only: true }).where('id', '=', f.layer('point')).execute();
     expect((await call(h, f.admin, 'POST', '/rest/features/points', point)).body.message).toBe('app.layer.error.read-only');
+  });
+  it('tells the caller what it may do with a feature (the panel offers only those actions) and names its folder', async () => {
+    const h = await harness();
+    const f = await field(h);
+    const drawn = (await call(h, f.admin, 'POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: [-104.99, 39.74] }, properties: { layer_id: f.layer('point') } })).body;
+    const own = await call(h, f.admin, 'GET', `/rest/features/${drawn.id}`);
+    expect(own.body).toMatchObject({ abilities: { edit: true, admin: true }, properties: { folder_id: f.folder.id } });
+    const viewer = await createMember(h, f.admin.organizationId, 'viewer');
+    expect((await call(h, viewer, 'GET', `/rest/features/${drawn.id}`)).body.abilities).toEqual({ edit: false, admin: false });
+    await h.db.updateTable('layers').set({ read_only: true }).where('id', '=', f.layer('point')).execute();
+    expect((await call(h, f.admin, 'GET', `/rest/features/${drawn.id}`)).body.abilities).toEqual({ edit: false, admin: false });
+  });
+  it('keeps the altitudes of a drawn line (the profile chart reads them)', async () => {
+    const h = await harness();
+    const f = await field(h);
+    const res = await call(h, f.admin, 'POST', '/rest/features/lines', {
+      geometry: { type: 'LineString', coordinates: [[-104.99, 39.74, 1600.5], [-104.98, 39.75, 1604]] }, properties: { layer_id: f.layer('line') },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.geometry.coordinates).toEqual([[[-104.99, 39.74, 1600.5], [-104.98, 39.75, 1604]]]);
   });
 });

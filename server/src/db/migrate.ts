@@ -5,6 +5,9 @@ import * as m003 from './migrations/003_dictionaries.js';
 import * as m004 from './migrations/004_data_management.js';
 import * as m005 from './migrations/005_projects_and_forms.js';
 import * as m006 from './migrations/006_features.js';
+import * as m007 from './migrations/007_layer_shares_and_stores.js';
+import * as m008 from './migrations/008_leaders_and_altitudes.js';
+import * as m009 from './migrations/009_layer_data_version.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +17,9 @@ const migrations: Record<string, Migration> = {
   '004_data_management': m004,
   '005_projects_and_forms': m005,
   '006_features': m006,
+  '007_layer_shares_and_stores': m007,
+  '008_leaders_and_altitudes': m008,
+  '009_layer_data_version': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -312,6 +312,8 @@ export interface LayersTable {
   wfs_strategy: Generated<string>;
   style_id: string | null;
   z_index: Generated<number>;
+  /** Bumped by every feature write (server/src/ogc/data-version.ts); keys cached map tiles. */
+  data_version: ColumnType<string, string | number | undefined, string | number>;
   created_at: Timestamp;
 }
 
@@ -364,7 +366,28 @@ export interface FeatureVersionsTable {
   before: Json<unknown> | null;
 }
 
+export interface LayerSharesTable {
+  layer_id: string;
+  folder_id: string;
+  project_id: string;
+  created_at: Timestamp;
+}
+
+export interface ExternalStoresTable {
+  id: Generated<string>;
+  project_id: string;
+  folder_id: string;
+  kind: 'WMS' | 'WMTS';
+  capabilities_url: string;
+  service_url: string;
+  username: string;
+  password: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  layer_shares: LayerSharesTable;
+  external_stores: ExternalStoresTable;
   features: FeaturesTable;
   feature_versions: FeatureVersionsTable;
   folders: FoldersTable;

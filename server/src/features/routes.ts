@@ -7,6 +7,7 @@ import { callerOf } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import * as features from './service.js';
 import { member, orgQuery } from '../http/route-parts.js';
+import { leaderRoutes, lineFunctionRoutes } from './line-and-leader-routes.js';
 
 const tags = ['features'];
 
@@ -54,5 +55,7 @@ export function featureRoutes(deps: Deps) {
         await features.deleteFeature(deps, callerOf(req), parsed.id, parsed.kind || undefined);
         return reply.status(204).send();
       });
+    await lineFunctionRoutes(app, deps);
+    await leaderRoutes(app, deps);
   };
 }

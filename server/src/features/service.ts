@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { canCreateFeature, canEditFeature, canView, folderChain, isFeatureAdmin } from '../projects/access.js';
 import type { AssetRef } from '@fieldbook/domain';
 import { checkedClassification } from './validate.js';
+import { bumpLayerDataVersion } from '../ogc/data-version.js';
 
 /** Feature ids travel as "<kind>.<number>" (spec 3 §3). */
 export function parseFeatureId(id: string): { kind: string; id: string } {
@@ -15,7 +16,7 @@ export function parseFeatureId(id: string): { kind: string; id: string } {
   return { kind: match[1], id: match[2] };
 }
 
-async function layerContext(db: Executor, caller: Caller, layerId: string) {
+export async function layerContext(db: Executor, caller: Caller, layerId: string) {
   const layer = await db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
     .innerJoin('projects', 'projects.id', 'layers.project_id')
     .select(['layers.id', 'layers.read_only', 'layers.is_active', 'layers.folder_id', 'folders.parent_id', 'projects.id as project_id', 'projects.dictionary_id', 'projects.organization_id'])
@@ -26,7 +27,7 @@ async function layerContext(db: Executor, caller: Caller, layerId: string) {
   return { layer, chain };
 }
 
-function toFeature(row: Record<string, unknown>) {
+export function toFeature(row: Record<string, unknown>) {
   const { id, kind, geometry, attributes, metadata, properties, ...rest } = row as {
     id: string; kind: string; geometry: string; attributes: unknown; metadata: unknown; properties: Record<string, string>; [k: string]: unknown;
   };
@@ -38,12 +39,13 @@ function toFeature(row: Record<string, unknown>) {
   };
 }
 
-async function load(db: Executor, caller: Caller, featureId: string, kind?: string) {
-  const row = await db.selectFrom('features').leftJoin('accounts as c', 'c.id', 'features.created_by')
+export async function load(db: Executor, caller: Caller, featureId: string, kind?: string) {
+  const row = await db.selectFrom('features').innerJoin('layers', 'layers.id', 'features.layer_id')
+    .leftJoin('accounts as c', 'c.id', 'features.created_by')
     .leftJoin('accounts as m', 'm.id', 'features.updated_by')
     .select([
       'features.id', 'features.kind', sql<string>`ST_AsGeoJSON(features.geom, 9)`.as('geometry'),
-      'features.layer_id', 'features.project_id', 'features.dictionary_id', 'features.system_id', 'features.component_id',
+      'features.layer_id', 'layers.folder_id', 'features.project_id', 'features.dictionary_id', 'features.system_id', 'features.component_id',
       'features.attributes', 'features.metadata', 'features.properties', 'features.created_at as created', 'features.updated_at as modified',
       'c.email as created_by_email', 'm.email as modified_by_email',
     ])
@@ -53,10 +55,16 @@ async function load(db: Executor, caller: Caller, featureId: string, kind?: stri
   return row;
 }
 
+/** A feature with what the caller may do to it, so the feature panel offers only allowed actions. */
 export async function getFeature(deps: Deps, caller: Caller, featureId: string, kind?: string) {
   const row = await load(deps.db, caller, featureId, kind);
-  await layerContext(deps.db, caller, row.layer_id);
-  return toFeature(row);
+  const { layer, chain } = await layerContext(deps.db, caller, row.layer_id);
+  const featureChain: AssetRef[] = [{ type: 'feature', id: String(row.id) }, ...chain];
+  const writable = !layer.read_only;
+  return {
+    ...toFeature(row),
+    abilities: { edit: writable && canEditFeature(caller, featureChain), admin: writable && isFeatureAdmin(caller, featureChain) },
+  };
 }
 
 /** Draws a feature into a layer: create rights there, a writable layer, a valid dictionary classification. */
@@ -81,6 +89,7 @@ export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKin
       properties: JSON.stringify(p.properties ?? {}), created_by: caller.accountId, updated_by: caller.accountId,
     }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('feature_versions').values({ feature_id: row.id, action: 'Add', changed_by: caller.accountId, before: null }).execute();
+    await bumpLayerDataVersion(trx, [layer.id]);
     return row.id;
   });
   return toFeature(await load(deps.db, caller, id));
@@ -110,6 +119,7 @@ export async function updateFeature(deps: Deps, caller: Caller, kind: FeatureKin
       ...(p.properties ? { properties: JSON.stringify(p.properties) } : {}),
       updated_at: new Date(), updated_by: caller.accountId,
     }).where('id', '=', current.id).execute();
+    await bumpLayerDataVersion(trx, [current.layer_id]);
   });
   return toFeature(await load(deps.db, caller, current.id));
 }
@@ -123,5 +133,6 @@ export async function deleteFeature(deps: Deps, caller: Caller, featureId: strin
   await deps.db.transaction().execute(async (trx) => {
     await trx.insertInto('feature_versions').values({ feature_id: current.id, action: 'Delete', changed_by: caller.accountId, before: JSON.stringify(toFeature(current)) }).execute();
     await trx.updateTable('features').set({ deleted_at: new Date(), updated_by: caller.accountId }).where('id', '=', current.id).execute();
+    await bumpLayerDataVersion(trx, [current.layer_id]);
   });
 }

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/types.js';
+import type { Caller } from '../http/context.js';
+import { bumpLayerDataVersion } from '../ogc/data-version.js';
+
+/** A loaded feature row (see service.load) as the writes here need it. */
+export interface FeatureRow {
+  id: string;
+  kind: string;
+  layer_id: string;
+  project_id: string;
+  dictionary_id: string | null;
+  system_id: string | null;
+  component_id: string | null;
+  attributes: unknown;
+  metadata: unknown;
+  properties: unknown;
+}
+
+const geomOf = (geometry: unknown) => sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`;
+const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** Writes a version row with the state before a change (spec: every change is restorable). */
+export async function addVersion(trx: Executor, caller: Caller, featureId: string, action: 'Add' | 'Edit' | 'Delete', before: unknown) {
+  await trx.insertInto('feature_versions').values({ feature_id: featureId, action, changed_by: caller.accountId, before: before === null ? null : JSON.stringify(before) }).execute();
+}
+
+// Each write bumps its layer's data version in the same transaction, so cached map tiles refresh.
+export async function setGeometry(trx: Executor, caller: Caller, feature: Pick<FeatureRow, 'id' | 'layer_id'>, geometry: unknown) {
+  await trx.updateTable('features').set({ geom: geomOf(geometry), updated_at: new Date(), updated_by: caller.accountId }).where('id', '=', feature.id).execute();
+  await bumpLayerDataVersion(trx, [feature.layer_id]);
+}
+
+export async function softDelete(trx: Executor, caller: Caller, feature: Pick<FeatureRow, 'id' | 'layer_id'>) {
+  await trx.updateTable('features').set({ deleted_at: new Date(), updated_by: caller.accountId }).where('id', '=', feature.id).execute();
+  await bumpLayerDataVersion(trx, [feature.layer_id]);
+}
+
+/** Inserts a feature of the caller's organization; classification and properties are copied as given. */
+export async function insertFeature(
+  trx: Executor, caller: Caller,
+  f: Pick<FeatureRow, 'kind' | 'layer_id' | 'project_id' | 'dictionary_id' | 'system_id' | 'component_id' | 'attributes' | 'metadata' | 'properties'> & { geometry: unknown },
+): Promise<string> {
+  const row = await trx.insertInto('features').values({
+    organization_id: caller.organizationId, project_id: f.project_id, layer_id: f.layer_id, kind: f.kind, geom: geomOf(f.geometry),
+    dictionary_id: f.dictionary_id, system_id: f.system_id, component_id: f.component_id,
+    attributes: JSON.stringify(f.attributes ?? []), metadata: jsonOrNull(f.metadata), properties: JSON.stringify(f.properties ?? {}),
+    created_by: caller.accountId, updated_by: caller.accountId,
+  }).returning('id').executeTakeFirstOrThrow();
+  await addVersion(trx, caller, row.id, 'Add', null);
+  await bumpLayerDataVersion(trx, [f.layer_id]);
+  return row.id;
+}
