@@ -3,6 +3,7 @@ import type { Caller } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { layerExtent } from '../ogc/wfs-query.js';
 import { folderChain, readableProject } from './access.js';
+import { layerSharedWithCaller } from './shared-access.js';
 
 export interface Extent {
   minx: number; miny: number; maxx: number; maxy: number;
@@ -17,7 +18,8 @@ async function readableExtent(deps: Deps, caller: Caller, layerId: string): Prom
   const layer = await deps.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
     .select(['layers.id', 'layers.project_id', 'layers.folder_id', 'folders.parent_id']).where('layers.id', '=', layerId).executeTakeFirst();
   if (!layer) throw notFound();
-  const { view } = await readableProject(deps.db, caller, layer.project_id);
+  const shared = await layerSharedWithCaller(deps.db, caller, layer.project_id, layer.id);
+  const { view } = shared ? { view: () => true } : await readableProject(deps.db, caller, layer.project_id);
   if (!view([{ type: 'layer', id: layer.id }, ...folderChain(layer.project_id, layer.parent_id ? [layer.folder_id, layer.parent_id] : [layer.folder_id])])) throw notFound();
   const extent = await layerExtent(deps.db, layer.id);
   return extent ? asExtent(extent) : null;

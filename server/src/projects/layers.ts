@@ -28,7 +28,7 @@ export async function listLayers(deps: Deps, caller: Caller, projectId: string, 
   const chain = folder ? folderChain(project.id, folder.parent_id ? [folder.id, folder.parent_id] : [folder.id]) : [];
   if (!folder || !view(chain)) throw notFound();
   const rows = await deps.db.selectFrom('layers').selectAll().where('folder_id', '=', folder.id).orderBy('z_index').orderBy('name').execute();
-  return rows.filter((l) => view([{ type: 'layer', id: l.id }, ...chain])).map(presentLayer);
+  return rows.filter((l) => view([{ type: 'layer', id: l.id }, ...chain])).map((l) => presentLayer(l));
 }
 
 export async function getLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
@@ -88,5 +88,7 @@ export async function deleteLayer(deps: Deps, caller: Caller, projectId: string,
   requireRight(isAdminOf(caller, chain));
   if (layer.read_only) throw forbidden(PROJECT_MSG.layerReadOnly);
   if (layer.reference_id) throw forbidden(PROJECT_MSG.layerNotDeletable);
+  // A layer shown in other projects' folders must be unshared first (spec 3 §6).
+  if (await deps.db.selectFrom('layer_shares').select('layer_id').where('layer_id', '=', layer.id).executeTakeFirst()) throw forbidden(PROJECT_MSG.layerNotDeletable);
   await deps.db.deleteFrom('layers').where('id', '=', layer.id).execute();
 }

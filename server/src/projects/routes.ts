@@ -11,6 +11,7 @@ import * as projects from './service.js';
 import * as folders from './folders.js';
 import * as layers from './layers.js';
 import { layerExtentOf, layerExtents } from './extents.js';
+import { shareLayer, unshareLayer } from './sharing.js';
 import { member, orgQuery } from '../http/route-parts.js';
 
 const uuid = z.string().uuid();
@@ -42,6 +43,15 @@ export function projectRoutes(deps: Deps) {
     (req) => layerExtents(deps, callerOf(req), req.body.layerIds));
     r.get('/rest/projects/layerExtent/:id', { config: member, schema: { tags: ['layers'], summary: 'Extent (EPSG:4326) of one layer', params: z.object({ id: uuid }), querystring: orgQuery, response: { 200: extent } } },
       (req) => layerExtentOf(deps, callerOf(req), req.params.id));
+
+    const shareParams = z.object({ folderId: uuid, layerId: uuid });
+    r.post('/rest/projects/share/:folderId/:layerId', { config: member, schema: { tags: ['layers'], summary: 'Share a layer into a folder of another project', params: shareParams, querystring: orgQuery } },
+      (req) => shareLayer(deps, callerOf(req), req.params.folderId, req.params.layerId));
+    r.delete('/rest/projects/share/:folderId/:layerId', { config: member, schema: { tags: ['layers'], summary: 'Remove a layer share', params: shareParams, querystring: orgQuery } },
+      async (req, reply) => {
+        await unshareLayer(deps, callerOf(req), req.params.folderId, req.params.layerId);
+        return reply.status(204).send();
+      });
 
     const ftags = ['folders'];
     const pParams = z.object({ projectId: uuid });
