@@ -26,6 +26,8 @@ import { siteRoutes } from './sites/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { formRoutes } from './forms/routes.js';
 import { projectRoutes } from './projects/routes.js';
+import { dataOrganizationRoutes } from './data-organization/routes.js';
+import { externalServiceRoutes } from './external-services/routes.js';
 import { featureRoutes } from './features/routes.js';
 import { ogcRoutes } from './ogc/routes.js';
 import { activityRoutes } from './activities/routes.js';
@@ -101,6 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(clientRoutes(deps));
   await app.register(formRoutes(deps));
   await app.register(projectRoutes(deps));
+  await app.register(dataOrganizationRoutes(deps));
+  await app.register(externalServiceRoutes(deps));
   await app.register(featureRoutes(deps));
   await app.register(ogcRoutes(deps));
   await app.register(preferenceRoutes(deps));

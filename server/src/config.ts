@@ -18,6 +18,11 @@ export interface Config {
   feedbackEmail?: string;
   /** The training site the settings menu and personal info link to. */
   trainingUrl?: string;
+  /** Map provider keys (spec 3 §2): the Bing and Google providers are offered only when set. */
+  bingMapsKey?: string;
+  googleMapsKey?: string;
+  /** External WMS/WMTS services may be on loopback, private or link-local addresses (off by default). */
+  allowPrivateServiceUrls?: boolean;
   jwtSecret: string;
   webDistDir: string;
   logLevel: string;
@@ -49,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Fieldbook <no-reply@fieldbook.local>',
     feedbackEmail: env.FEEDBACK_EMAIL || undefined,
     trainingUrl: env.TRAINING_URL || undefined,
+    bingMapsKey: env.BING_MAPS_KEY || undefined,
+    googleMapsKey: env.GOOGLE_MAPS_KEY || undefined,
+    allowPrivateServiceUrls: env.ALLOW_PRIVATE_SERVICE_URLS === 'true',
     jwtSecret: loadOrCreateSecret(dataDir, env.JWT_SECRET),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
+import { member, orgQuery } from '../http/route-parts.js';
 
 const eulaHtml = readFileSync(new URL('./eula.html', import.meta.url), 'utf8');
 
@@ -22,5 +23,11 @@ export function systemRoutes(deps: Deps) {
       config: { access: 'public' },
       schema: { tags: ['system'], summary: 'The end-user licence agreement text' },
     }, (_req, reply) => reply.type('text/html; charset=utf-8').send(eulaHtml));
+    // The browser loads provider tiles itself, so a configured key is handed to signed-in members only.
+    r.get('/rest/system/map-config', {
+      config: member,
+      schema: { tags: ['system'], summary: 'Map provider keys configured by the operator (absent when not configured)', querystring: orgQuery,
+        response: { 200: z.object({ bingMapsKey: z.string().optional(), googleMapsKey: z.string().optional() }) } },
+    }, () => ({ bingMapsKey: deps.config.bingMapsKey, googleMapsKey: deps.config.googleMapsKey }));
   };
 }

@@ -1,0 +1,76 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { EXTERNAL_MSG } from '@fieldbook/domain';
+import { badRequest } from '../http/errors.js';
+
+/** Limits of a server-side fetch of someone else's service. */
+export const REMOTE_LIMITS = { timeoutMs: 10_000, capabilitiesBytes: 5 * 1024 * 1024, imageBytes: 10 * 1024 * 1024, redirects: 3 } as const;
+
+// Loopback, private, link-local, carrier-grade NAT, unspecified, multicast and reserved ranges.
+const blocked = new BlockList();
+for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) blocked.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) blocked.addSubnet(net, bits, 'ipv6');
+
+export function isPrivateAddress(address: string): boolean {
+  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return isPrivateAddress(mapped[1]);
+  const family = isIP(address);
+  if (family === 0) return true;
+  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Refuses URLs whose host resolves to a loopback, private or link-local address, so a user cannot
+ * make the server reach its own network (the operator may allow it: ALLOW_PRIVATE_SERVICE_URLS).
+ */
+export async function checkRemoteUrl(url: URL, allowPrivate: boolean): Promise<void> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(EXTERNAL_MSG.urlInvalid);
+  if (allowPrivate) return;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) ? [host] : await lookup(host, { all: true }).then((r) => r.map((a) => a.address), () => { throw badRequest(EXTERNAL_MSG.unreachable); });
+  if (!addresses.length || addresses.some(isPrivateAddress)) throw badRequest(EXTERNAL_MSG.privateAddress);
+}
+
+export interface RemoteResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * GET with a timeout, a size cap and redirects checked one by one (a public address must not
+ * redirect into a private one). Basic credentials go only to the service's own host.
+ */
+export async function fetchRemote(url: string, options: { allowPrivate: boolean; maxBytes: number; username?: string; password?: string }): Promise<RemoteResponse> {
+  let target = new URL(url);
+  const origin = target.origin;
+  for (let hop = 0; hop <= REMOTE_LIMITS.redirects; hop++) {
+    await checkRemoteUrl(target, options.allowPrivate);
+    const headers: Record<string, string> = { 'user-agent': 'Fieldbook' };
+    if (options.username && target.origin === origin) headers.authorization = `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
+    const res = await fetch(target, { headers, redirect: 'manual', signal: AbortSignal.timeout(REMOTE_LIMITS.timeoutMs) })
+      .catch(() => { throw badRequest(EXTERNAL_MSG.unreachable); });
+    const location = res.headers.get('location');
+    if (res.status >= 300 && res.status < 400 && location) {
+      target = new URL(location, target);
+      continue;
+    }
+    return { status: res.status, contentType: res.headers.get('content-type') ?? 'application/octet-stream', body: await readCapped(res, options.maxBytes) };
+  }
+  throw badRequest(EXTERNAL_MSG.unreachable);
+}
+
+async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
+  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) throw badRequest(EXTERNAL_MSG.unreachable);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  if (!res.body) return Buffer.alloc(0);
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw badRequest(EXTERNAL_MSG.unreachable);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,100 @@
+import type { Deps } from '../deps.js';
+import type { Caller } from '../http/context.js';
+import { EXTERNAL_MSG, FOLDER_TYPES } from '@fieldbook/domain';
+import { badRequest, notFound } from '../http/errors.js';
+import { canCreate, folderChain, isAdminOf, projectChain, projectOf, requireRight } from '../projects/access.js';
+import { loadFolders } from '../projects/tree.js';
+import { parseWms, parseWmts } from './capabilities.js';
+import { REMOTE_LIMITS, fetchRemote } from './remote.js';
+
+export type StoreKind = 'WMS' | 'WMTS';
+export interface StoreInput {
+  capabilitiesURL: string;
+  username: string;
+  password: string;
+}
+
+/** A name not yet taken in `taken` (case-insensitively): "Name", "Name (2)", … */
+function uniqueName(base: string, taken: Set<string>): string {
+  const clean = base.slice(0, 120) || 'Service';
+  let name = clean;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${clean} (${i})`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+// Layers of both kinds are typed WMS (spec 3 §3 layer types); the folder type (3 or 4) tells them apart.
+/**
+ * Adds an external WMS or WMTS service (spec 3 §7): the server reads the capabilities itself, keeps
+ * the URL and credentials (never returned), and makes a folder of type 3 (WMS) or 4 (WMTS) with one
+ * layer per advertised layer. The layers draw through proxyTile, which adds the credentials.
+ */
+export async function addStore(deps: Deps, caller: Caller, projectId: string, kind: StoreKind, input: StoreInput) {
+  const project = await projectOf(deps.db, caller, projectId);
+  requireRight(canCreate(caller, projectChain(project.id)));
+  const url = new URL(input.capabilitiesURL);
+  if (!url.searchParams.has('service') && !url.searchParams.has('SERVICE')) url.searchParams.set('SERVICE', kind);
+  if (!url.searchParams.has('request') && !url.searchParams.has('REQUEST')) url.searchParams.set('REQUEST', 'GetCapabilities');
+  const res = await fetchRemote(url.toString(), { allowPrivate: !!deps.config.allowPrivateServiceUrls, maxBytes: REMOTE_LIMITS.capabilitiesBytes, username: input.username, password: input.password });
+  if (res.status !== 200) throw badRequest(EXTERNAL_MSG.unreachable);
+  const description = kind === 'WMS' ? parseWms(res.body.toString('utf8'), url.toString()) : parseWmts(res.body.toString('utf8'), url.toString());
+  if (!description.layers.length) throw badRequest(EXTERNAL_MSG.noLayers);
+
+  const folderId = await deps.db.transaction().execute(async (trx) => {
+    const siblings = await trx.selectFrom('folders').select('name').where('project_id', '=', project.id).where('parent_id', 'is', null).execute();
+    const folder = await trx.insertInto('folders').values({
+      project_id: project.id, parent_id: null, name: uniqueName(description.title, new Set(siblings.map((s) => s.name.toLowerCase()))),
+      description: url.host, folder_type: kind === 'WMS' ? FOLDER_TYPES.wms : FOLDER_TYPES.wmts,
+    }).returning('id').executeTakeFirstOrThrow();
+    const store = await trx.insertInto('external_stores').values({
+      project_id: project.id, folder_id: folder.id, kind, capabilities_url: url.toString(), service_url: description.serviceUrl,
+      username: input.username, password: input.password,
+    }).returning('id').executeTakeFirstOrThrow();
+    const names = new Set<string>();
+    for (const layer of description.layers) {
+      await trx.insertInto('layers').values({
+        project_id: project.id, folder_id: folder.id, name: uniqueName(layer.title, names), description: null, type: 'WMS',
+        server_name: layer.name, reference_id: store.id, preferred_method: kind === 'WMS' ? 'WMS' : 'WMS-TILE', mobile_preferred_method: null, style_id: null,
+      }).execute();
+    }
+    return folder.id;
+  });
+  const folder = (await loadFolders(deps.db, caller, project.id)).find((f) => f.id === folderId);
+  if (!folder) throw notFound();
+  return folder;
+}
+
+async function storeOf(deps: Deps, caller: Caller, projectId: string, storeId: string) {
+  const project = await projectOf(deps.db, caller, projectId);
+  const store = await deps.db.selectFrom('external_stores').selectAll().where('id', '=', storeId).where('project_id', '=', project.id).executeTakeFirst();
+  if (!store) throw notFound();
+  return { project, store };
+}
+
+/** Removes a service with its folder and layers (folder admins). */
+export async function removeStore(deps: Deps, caller: Caller, projectId: string, storeId: string) {
+  const { project, store } = await storeOf(deps, caller, projectId, storeId);
+  requireRight(isAdminOf(caller, folderChain(project.id, [store.folder_id])));
+  // The store row goes with its folder (ON DELETE CASCADE).
+  await deps.db.deleteFrom('folders').where('id', '=', store.folder_id).execute();
+}
+
+const FORWARDED = /^(service|version|request|layers?|styles?|format|transparent|crs|srs|bbox|width|height|tilematrixset|tilematrix|tilerow|tilecol|style|tiled|dpi)$/i;
+
+/**
+ * Fetches a map image, tile or the WMTS capabilities for a viewer of the project, adding the stored
+ * credentials. Only OGC request parameters are forwarded, only images and XML are returned.
+ */
+export async function proxyStore(deps: Deps, caller: Caller, projectId: string, storeId: string, query: Record<string, string>) {
+  const { store } = await storeOf(deps, caller, projectId, storeId);
+  const capabilities = Object.entries(query).some(([k, v]) => k.toLowerCase() === 'request' && v.toLowerCase() === 'getcapabilities');
+  const target = new URL(capabilities ? store.capabilities_url : store.service_url);
+  if (!capabilities) for (const [key, value] of Object.entries(query)) if (FORWARDED.test(key)) target.searchParams.set(key, value);
+  const res = await fetchRemote(target.toString(), {
+    allowPrivate: !!deps.config.allowPrivateServiceUrls, maxBytes: capabilities ? REMOTE_LIMITS.capabilitiesBytes : REMOTE_LIMITS.imageBytes,
+    username: store.username, password: store.password,
+  });
+  const type = res.contentType.split(';')[0].trim().toLowerCase();
+  if (res.status !== 200 || !(type.startsWith('image/') || type.endsWith('xml'))) throw badRequest(EXTERNAL_MSG.unreachable);
+  return res;
+}
