@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
 import { signedInAccount, type SignedIn } from './factories.js';
@@ -23,8 +24,8 @@ async function layerWithFeatures(h: Harness) {
   const project = (await call(h, admin, 'POST', '/rest/projects', { name: 'WFS', dataDictionaryId: template.id })).json();
   const folder = (await call(h, admin, 'POST', `/rest/projects/${project.id}/addFeatureFolder`, {})).json();
   const points = folder.layers.find((l: { serverName: string }) => l.serverName === 'point');
-  for (const [lng, lat] of [[-105, 39.5], [-104.9, 39.6], [-80, 25]]) {
-    const res = await call(h, admin, 'POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { layer_id: points.id } });
+  for (const [i, [lng, lat]] of [[-105, 39.5], [-104.9, 39.6], [-80, 25]].entries()) {
+    const res = await call(h, admin, 'POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { layer_id: points.id, properties: { name: ['Denver', "O'Hare", 'Miami'][i], rank: String(i + 1) } } });
     expect(res.status).toBe(201);
   }
   const base = `/rest/projects/${project.id}/folders/${folder.id}/layers/${points.id}/geo/wfs`;
@@ -93,5 +94,83 @@ describe('WFS 2.0', () => {
     const exported = JSON.parse(readFileSync(out, 'utf8'));
     expect(exported.features).toHaveLength(3);
     expect(exported.features.map((f: { geometry: { coordinates: number[] } }) => f.geometry.coordinates[0]).sort((a: number, b: number) => a - b)).toEqual([-105, -104.9, -80]);
+  });
+
+  it('outputs only the properties named by propertyName, in GeoJSON and GML', async () => {
+    const h = await harness();
+    const w = await layerWithFeatures(h);
+    const json = (await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&outputFormat=application/json&propertyName=fb:ogc_fid,system`)).json();
+    expect(Object.keys(json.features[0].properties).sort()).toEqual(['ogc_fid', 'system']);
+    expect(json.features[0].geometry).toBeNull();
+    const withGeom = (await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&outputFormat=json&propertyName=(geometry,created)`)).json();
+    expect(Object.keys(withGeom.features[0].properties)).toEqual(['created']);
+    expect(withGeom.features[0].geometry.type).toBe('Point');
+    const gml = (await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&propertyName=ogc_fid`)).body;
+    expect(gml).toContain('<fb:ogc_fid>');
+    expect(gml).not.toContain('<fb:geometry>');
+    expect(gml).not.toContain('<fb:created>');
+    const bad = await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&propertyName=password`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain('locator="propertyName"');
+  });
+
+  it('filters with the cql_filter subset, values always as parameters', async () => {
+    const h = await harness();
+    const w = await layerWithFeatures(h);
+    const names = async (filter: string) => {
+      const res = await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&outputFormat=application/json&cql_filter=${encodeURIComponent(filter)}`);
+      expect(res.status, `${filter}: ${res.body}`).toBe(200);
+      return res.json().features.map((f: { properties: { ogc_fid: number } }) => f.properties.ogc_fid).length;
+    };
+    expect(await names("name = 'Denver'")).toBe(1);
+    expect(await names("name <> 'Denver'")).toBe(2);
+    expect(await names("name = 'O''Hare'")).toBe(1);
+    expect(await names('rank > 1')).toBe(2);
+    expect(await names('rank >= 1 AND rank <= 2')).toBe(2);
+    expect(await names('rank < 2 OR rank = 3')).toBe(2);
+    expect(await names("NOT (name = 'Denver')")).toBe(2);
+    expect(await names("name LIKE 'D%'")).toBe(1);
+    expect(await names("name ILIKE 'd%'")).toBe(1);
+    expect(await names("name NOT LIKE 'D%'")).toBe(2);
+    expect(await names("name IN ('Denver', 'Miami')")).toBe(2);
+    expect(await names('rank IN (1, 3)')).toBe(2);
+    expect(await names('rank BETWEEN 2 AND 3')).toBe(2);
+    expect(await names('system IS NULL')).toBe(3);
+    expect(await names('ogc_fid > 0')).toBe(3);
+    expect(await names("created > '2000-01-01T00:00:00Z'")).toBe(3);
+    expect(await names('BBOX(geometry, -106, 39, -104, 40)')).toBe(2);
+    expect(await names("BBOX(geometry, 39, -106, 40, -104, 'urn:ogc:def:crs:EPSG::4326') AND rank = 1")).toBe(1);
+    expect(await names('INTERSECTS(geometry, POLYGON((-81 24, -79 24, -79 26, -81 26, -81 24)))')).toBe(1);
+    expect(await names("name = 'x'' OR ''1''=''1'")).toBe(0);
+    expect(await names("name = 'Denver''; DROP TABLE features; --'")).toBe(0);
+
+    const attribute = await h.db.selectFrom('attributes').innerJoin('components', 'components.id', 'attributes.component_id').innerJoin('systems', 'systems.id', 'components.system_id')
+      .select(['attributes.id', 'attributes.name']).where('systems.dictionary_id', '=', w.project.dataDictionaryId).executeTakeFirstOrThrow();
+    await h.db.updateTable('features').set({ attributes: JSON.stringify([{ attributeId: attribute.id, attributeValue: '42' }]) }).where('layer_id', '=', w.points.id).where(sql`properties->>'name'`, '=', 'Miami').execute();
+    expect(await names(`"${attribute.name}" = '42'`)).toBe(1);
+    expect(await names(`"${attribute.name}" > 40`)).toBe(1);
+
+    for (const bad of ["name = 'x", 'rank >', 'BBOX(geometry, 1, 2)', '(rank = 1', 'rank = 1 rank', 'INTERSECTS(geometry, POINT(1))', 'ogc_fid = \'a\'', "created > 'soon'", 'rank @ 1', "name = 'Denver'; DROP TABLE features"]) {
+      const res = await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&outputFormat=json&cql_filter=${encodeURIComponent(bad)}`);
+      expect(res.status, bad + res.body).toBe(400);
+      expect(res.body).toContain('ExceptionReport');
+      expect(res.body).toContain('locator="cql_filter"');
+    }
+    expect((await h.db.selectFrom('features').select('id').where('layer_id', '=', w.points.id).execute()).length).toBe(3);
+  });
+
+  it.runIf(hasGdal)('is read by GDAL with propertyName and cql_filter in the URL', async () => {
+    const h = await harness();
+    const w = await layerWithFeatures(h);
+    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const env = { ...process.env, GDAL_HTTP_HEADERS: `Authorization: ${w.admin.auth.authorization}`, CPL_DEBUG: 'OFF' };
+    const url = `WFS:http://127.0.0.1:${port}${w.base}?CQL_FILTER=${encodeURIComponent("name LIKE '%e%'")}`;
+    const info = await run('ogrinfo', ['-ro', '-al', url], { env });
+    expect(info.stdout.match(/OGRFeature/g)).toHaveLength(2);
+    const fields = await run('ogrinfo', ['-ro', '-al', `WFS:http://127.0.0.1:${port}${w.base}?PROPERTYNAME=geometry,ogc_fid,system&CQL_FILTER=rank%3D3`], { env });
+    expect(fields.stdout.match(/OGRFeature/g)).toHaveLength(1);
+    expect(fields.stdout).toContain('POINT (-80 25)');
+    expect(fields.stdout).not.toMatch(/created_by_email \(String\) = \S/);
   });
 });

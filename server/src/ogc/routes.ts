@@ -2,25 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
-import { callerOf, loadCaller, type Caller } from '../http/context.js';
-import { notFound, unauthorized } from '../http/errors.js';
-import { folderChain, readableProject } from '../projects/access.js';
-import { resolveClientKey } from '../clients/service.js';
+import { callerOf } from '../http/context.js';
+import { notFound } from '../http/errors.js';
+import { clientKeyCaller, viewableLayers } from './access.js';
 import { capabilities, describeFeatureType, getFeature, lowerKeys, typeNameOf, type WfsLayer } from './wfs.js';
+import { wmsRoutes } from './wms-routes.js';
 import { OgcError, exceptionReport } from './xml.js';
-
-/** Vector layers of a project that the caller may view, optionally just one. */
-async function viewableLayers(deps: Deps, caller: Caller, projectId: string, layerId?: string): Promise<WfsLayer[]> {
-  const { view } = await readableProject(deps.db, caller, projectId);
-  let q = deps.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
-    .select(['layers.id', 'layers.name', 'layers.server_name', 'layers.folder_id', 'folders.parent_id'])
-    .where('layers.project_id', '=', projectId).where('layers.type', '=', 'VECTOR').where('layers.is_active', '=', true);
-  if (layerId) q = q.where('layers.id', '=', layerId);
-  const rows = await q.orderBy('layers.name').execute();
-  return rows
-    .filter((l) => view([{ type: 'layer', id: l.id }, ...folderChain(projectId, l.parent_id ? [l.folder_id, l.parent_id] : [l.folder_id])]))
-    .map((l) => ({ id: l.id, name: l.name, kind: l.server_name }));
-}
 
 async function serve(deps: Deps, reply: FastifyReply, layers: WfsLayer[], query: Record<string, unknown>, serviceUrl: string) {
   try {
@@ -70,15 +57,12 @@ export function ogcRoutes(deps: Deps) {
       config: { access: 'public' },
       schema: { tags, summary: 'WFS 2.0 of a project for external clients: ?key=<client key>', params: z.object({ projectId: z.string().uuid() }), querystring: z.record(z.string(), z.string()) },
     }, async (req, reply) => {
-      const params = lowerKeys(req.query);
-      const key = params.key ?? req.headers['x-api-key'];
-      const owner = typeof key === 'string' ? await resolveClientKey(deps, key) : null;
-      if (!owner) throw unauthorized();
-      const caller = await loadCaller(deps.db, owner.accountId, owner.organizationId);
-      if (!caller || !caller.isActive) throw unauthorized();
+      const { caller, key } = await clientKeyCaller(deps, req, lowerKeys(req.query));
       const layers = await viewableLayers(deps, caller, req.params.projectId);
       const url = `${deps.config.publicUrl}/rest/projects/ogc/${req.params.projectId}/wfs?key=${encodeURIComponent(String(key))}`;
       return serve(deps, reply, layers, req.query, url);
     });
+
+    await app.register(wmsRoutes(deps));
   };
 }

@@ -13,17 +13,26 @@ export interface FeatureQuery {
   count: number;
   /** Output SRID: 4326 or 3857. */
   srid: number;
+  /** A compiled cql_filter (parameterized SQL on features f with s, c, ca joined). */
+  filter?: RawBuilder<unknown>;
+  /** propertyName: the properties to output (all when absent). */
+  properties?: string[];
 }
+
+/** The properties of a feature in WFS output, in order; `geometry` is the geometry property. */
+export const WFS_PROPERTIES = ['geometry', 'ogc_fid', 'system', 'component', 'attributes', 'created', 'modified', 'created_by_email'] as const;
+export const wants = (q: FeatureQuery, name: string) => !q.properties || q.properties.includes(name);
 
 function where(q: FeatureQuery): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`f.layer_id = ${q.layerId}`, sql`f.deleted_at IS NULL`];
   if (q.bbox) parts.push(sql`f.geom && ST_MakeEnvelope(${q.bbox[0]}, ${q.bbox[1]}, ${q.bbox[2]}, ${q.bbox[3]}, 4326)`);
   if (q.featureIds?.length) parts.push(sql`f.id IN (${sql.join(q.featureIds.map((id) => sql`${id}::bigint`))})`);
+  if (q.filter) parts.push(q.filter);
   return sql.join(parts, sql` AND `);
 }
 
 export async function countFeatures(db: Executor, q: FeatureQuery): Promise<number> {
-  const r = await sql<{ n: string }>`SELECT count(*) AS n FROM features f WHERE ${where(q)}`.execute(db);
+  const r = await sql<{ n: string }>`SELECT count(*) AS n FROM features f ${q.filter ? joins : sql``} WHERE ${where(q)}`.execute(db);
   return Number(r.rows[0].n);
 }
 
@@ -35,26 +44,41 @@ const joins = sql`
   LEFT JOIN components c ON c.id = f.component_id
   LEFT JOIN accounts ca ON ca.id = f.created_by`;
 
+const JSON_PROPERTIES: Array<[string, RawBuilder<unknown>]> = [
+  ['ogc_fid', sql`p.id`], ['system', sql`p.system_name`], ['component', sql`p.component_alias`], ['attributes', sql`p.attributes::text`],
+  ['created', sql`p.created_at`], ['modified', sql`p.updated_at`], ['created_by_email', sql`p.created_by_email`],
+];
+
 /**
  * A page of a layer as one GeoJSON FeatureCollection string, built in SQL (no per-feature objects in
- * JS), in a stable order (by id) so paging with startIndex is exact.
+ * JS), in a stable order (by id) so paging with startIndex is exact. The page is cut from the features
+ * table alone (with the matched count as a window when the rows are narrowed, saving a second query)
+ * and only its rows are joined and serialized. `matched` is null when the caller must count.
  */
-export async function featureCollectionJson(db: Executor, q: FeatureQuery): Promise<string> {
+export async function featureCollectionJson(db: Executor, q: FeatureQuery): Promise<{ json: string; matched: number | null }> {
   const geom = q.srid === 4326 ? sql`f.geom` : sql`ST_Transform(f.geom, ${q.srid})`;
-  const r = await sql<{ fc: string }>`
-    SELECT json_build_object(
+  // A bbox, id list or filter narrows the rows: count them in the same scan, and order by an
+  // expression so the planner reads the narrowing index rather than walking the primary key (a
+  // LIMIT 1 page once took 580 ms that way on a million points). A whole-layer page keeps the key order.
+  const narrowed = !!(q.bbox || q.filter || q.featureIds?.length);
+  const r = await sql<{ fc: string; matched: string | null }>`
+    SELECT max(p.matched)::text AS matched, json_build_object(
       'type', 'FeatureCollection',
       'features', coalesce(json_agg(json_build_object(
         'type', 'Feature',
         'id', p.kind || '.' || p.id,
-        'geometry', ST_AsGeoJSON(p.g, 9)::json,
-        'properties', json_build_object(
-          'ogc_fid', p.id, 'system', p.system_name, 'component', p.component_alias, 'attributes', p.attributes::text,
-          'created', p.created_at, 'modified', p.updated_at, 'created_by_email', p.created_by_email)
+        'geometry', ${wants(q, 'geometry') ? sql`ST_AsGeoJSON(p.g, 9)::json` : sql`NULL::json`},
+        'properties', json_build_object(${sql.join(JSON_PROPERTIES.filter(([k]) => wants(q, k)).map(([k, e]) => sql`${sql.lit(k)}, ${e}`))})
       ) ORDER BY p.id), '[]'::json)
     )::text AS fc
-    FROM (SELECT ${columns}, ${geom} AS g FROM features f ${joins} WHERE ${where(q)} ORDER BY f.id LIMIT ${q.count} OFFSET ${q.startIndex}) p`.execute(db);
-  return r.rows[0].fc;
+    FROM (
+      SELECT ${columns}, ${geom} AS g, f.matched
+      FROM (SELECT f.id, f.kind, f.geom, f.attributes, f.created_at, f.updated_at, f.system_id, f.component_id, f.created_by, ${narrowed ? sql`count(*) OVER ()` : sql`NULL::bigint`} AS matched FROM features f ${q.filter ? joins : sql``} WHERE ${where(q)}
+            ORDER BY ${narrowed ? sql`f.id + 0` : sql`f.id`} LIMIT ${q.count} OFFSET ${q.startIndex}) f
+      ${joins}
+    ) p`.execute(db);
+  const row = r.rows[0];
+  return { json: row.fc, matched: row.matched === null ? null : Number(row.matched) };
 }
 
 export interface GmlRow {

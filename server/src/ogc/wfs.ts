@@ -1,5 +1,7 @@
 import type { Executor } from '../db/types.js';
-import { WFS_PAGE_SIZE, countFeatures, featureCollectionJson, gmlRows, layerExtent, type FeatureQuery } from './wfs-query.js';
+import { sql } from 'kysely';
+import { cqlToSql } from './cql-sql.js';
+import { WFS_PAGE_SIZE, WFS_PROPERTIES, countFeatures, featureCollectionJson, gmlRows, layerExtent, wants, type FeatureQuery } from './wfs-query.js';
 import { OgcError, xmlEscape } from './xml.js';
 
 export interface WfsLayer {
@@ -36,7 +38,7 @@ function mercatorToLonLat(x: number, y: number): [number, number] {
   return [(x / 6378137) * (180 / Math.PI), (2 * Math.atan(Math.exp(y / 6378137)) - Math.PI / 2) * (180 / Math.PI)];
 }
 
-function toLonLatBox(a: number, b: number, c: number, d: number, crs: string | undefined): [number, number, number, number] {
+export function toLonLatBox(a: number, b: number, c: number, d: number, crs: string | undefined): [number, number, number, number] {
   if (crs && sridOf(crs) === 3857) {
     const [x1, y1] = mercatorToLonLat(a, b);
     const [x2, y2] = mercatorToLonLat(c, d);
@@ -127,6 +129,21 @@ export interface GetFeatureResult {
   body: string;
 }
 
+/** propertyName: a comma list, optionally per type in parentheses and with the fb: prefix. */
+export function propertyNamesOf(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '' || value.trim() === '*') return undefined;
+  const names = value.replace(/[()]/g, '').split(',').map((n) => n.trim().replace(/^[\w-]+:/, '')).filter(Boolean);
+  for (const n of names) {
+    if (!(WFS_PROPERTIES as readonly string[]).includes(n)) throw new OgcError('InvalidParameterValue', 'propertyName', `Unknown property ${n}`);
+  }
+  return names;
+}
+
+async function dictionaryOf(db: Executor, layerId: string): Promise<string | null> {
+  const r = await sql<{ dictionary_id: string | null }>`SELECT p.dictionary_id FROM layers l JOIN projects p ON p.id = l.project_id WHERE l.id = ${layerId}`.execute(db);
+  return r.rows[0]?.dictionary_id ?? null;
+}
+
 /** GetFeature for one layer: hits, GeoJSON or GML 3.2, paged by startIndex/count (at most 3000). */
 export async function getFeature(db: Executor, layer: WfsLayer, params: Record<string, string>): Promise<GetFeatureResult> {
   const count = Math.min(Number(params.count ?? params.maxfeatures ?? WFS_PAGE_SIZE) || WFS_PAGE_SIZE, WFS_PAGE_SIZE);
@@ -137,31 +154,30 @@ export async function getFeature(db: Executor, layer: WfsLayer, params: Record<s
     startIndex: Math.max(0, Number(params.startindex ?? 0) || 0),
     count,
     srid: sridOf(params.srsname),
+    properties: propertyNamesOf(params.propertyname),
+    filter: params.cql_filter ? await cqlToSql(db, await dictionaryOf(db, layer.id), params.cql_filter) : undefined,
   };
-  const matched = await countFeatures(db, q);
   const timeStamp = new Date().toISOString();
+  const format = (params.outputformat ?? '').toLowerCase();
+  if (format.includes('json') && (params.resulttype ?? '').toLowerCase() !== 'hits') {
+    const page = await featureCollectionJson(db, q);
+    const matched = page.matched ?? (await countFeatures(db, q));
+    return { contentType: 'application/json; charset=utf-8', body: page.json.replace(/^\{/, `{"numberMatched":${matched},`) };
+  }
+  const matched = await countFeatures(db, q);
   if ((params.resulttype ?? '').toLowerCase() === 'hits') {
     return {
       contentType: 'application/xml; charset=utf-8',
       body: `<?xml version="1.0" encoding="UTF-8"?>\n<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" numberMatched="${matched}" numberReturned="0" timeStamp="${timeStamp}"/>`,
     };
   }
-  const format = (params.outputformat ?? '').toLowerCase();
-  if (format.includes('json')) {
-    const json = await featureCollectionJson(db, q);
-    return { contentType: 'application/json; charset=utf-8', body: json.replace(/^\{/, `{"numberMatched":${matched},`) };
-  }
   const rows = await gmlRows(db, q);
   const local = typeNameOf(layer.id).slice(3);
-  const members = rows.map((r) => `  <wfs:member><fb:${local} gml:id="${r.kind}.${r.id}">
-    <fb:geometry>${r.gml}</fb:geometry>
-    <fb:ogc_fid>${r.id}</fb:ogc_fid>
-    ${r.system_name === null ? '<fb:system xsi:nil="true"/>' : `<fb:system>${xmlEscape(r.system_name)}</fb:system>`}
-    ${r.component_alias === null ? '<fb:component xsi:nil="true"/>' : `<fb:component>${xmlEscape(r.component_alias)}</fb:component>`}
-    <fb:attributes>${xmlEscape(JSON.stringify(r.attributes ?? []))}</fb:attributes>
-    <fb:created>${new Date(r.created_at).toISOString()}</fb:created>
-    <fb:modified>${new Date(r.updated_at).toISOString()}</fb:modified>
-    ${r.created_by_email === null ? '<fb:created_by_email xsi:nil="true"/>' : `<fb:created_by_email>${xmlEscape(r.created_by_email)}</fb:created_by_email>`}
+  const element = (name: string, value: string | null) => (!wants(q, name) ? '' : value === null ? `\n    <fb:${name} xsi:nil="true"/>` : `\n    <fb:${name}>${value}</fb:${name}>`);
+  const members = rows.map((r) => `  <wfs:member><fb:${local} gml:id="${r.kind}.${r.id}">${element('geometry', r.gml)}${element('ogc_fid', r.id)}${
+    element('system', r.system_name === null ? null : xmlEscape(r.system_name))}${element('component', r.component_alias === null ? null : xmlEscape(r.component_alias))}${
+    element('attributes', xmlEscape(JSON.stringify(r.attributes ?? [])))}${element('created', new Date(r.created_at).toISOString())}${
+    element('modified', new Date(r.updated_at).toISOString())}${element('created_by_email', r.created_by_email === null ? null : xmlEscape(r.created_by_email))}
   </fb:${local}></wfs:member>`);
   return {
     contentType: 'application/gml+xml; version=3.2; charset=utf-8',

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.js';
+import { loadCaller, type Caller } from '../http/context.js';
+import { unauthorized } from '../http/errors.js';
+import { folderChain, readableProject } from '../projects/access.js';
+import { layerSharedWithCaller } from '../projects/shared-access.js';
+import { resolveClientKey } from '../clients/service.js';
+import type { WfsLayer } from './wfs.js';
+
+/**
+ * Vector layers of a project that the caller may view, optionally just one. Projects shared through an
+ * accepted organization grant are readable too (readableProject decides), so WFS and WMS give the same
+ * read-only access.
+ */
+export async function viewableLayers(deps: Deps, caller: Caller, projectId: string, layerId?: string): Promise<WfsLayer[]> {
+  // A layer shared into a folder the caller may view is readable from the target project (projects/shared-access).
+  const shared = layerId ? await layerSharedWithCaller(deps.db, caller, projectId, layerId) : null;
+  if (shared) return [shared];
+  const { view } = await readableProject(deps.db, caller, projectId);
+  let q = deps.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
+    .select(['layers.id', 'layers.name', 'layers.server_name', 'layers.folder_id', 'folders.parent_id'])
+    .where('layers.project_id', '=', projectId).where('layers.type', '=', 'VECTOR').where('layers.is_active', '=', true);
+  if (layerId) q = q.where('layers.id', '=', layerId);
+  const rows = await q.orderBy('layers.name').execute();
+  return rows
+    .filter((l) => view([{ type: 'layer', id: l.id }, ...folderChain(projectId, l.parent_id ? [l.folder_id, l.parent_id] : [l.folder_id])]))
+    .map((l) => ({ id: l.id, name: l.name, kind: l.server_name }));
+}
+
+/** The client key of a request (`?key=` or `X-API-Key`), and the member it stands for; 401 otherwise. */
+export async function clientKeyCaller(deps: Deps, req: FastifyRequest, params: Record<string, string>): Promise<{ caller: Caller; key: string }> {
+  const key = params.key ?? req.headers['x-api-key'];
+  const owner = typeof key === 'string' && key !== '' ? await resolveClientKey(deps, key) : null;
+  if (!owner) throw unauthorized();
+  const caller = await loadCaller(deps.db, owner.accountId, owner.organizationId).catch(() => null);
+  if (!caller || !caller.isActive) throw unauthorized();
+  return { caller, key: String(key) };
+}
