@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import proj4 from 'proj4';
+import { toLonLat } from 'ol/proj';
+import { useIntl } from 'react-intl';
+import { useProject } from '../../api/projects';
+import { useMap } from '../ol/MapContext';
+import { viewState } from '../ol/view';
+import { useMapStore } from '../state/map-store';
+import { formatLatLng, type LatLng } from './coordinates';
+
+type Projector = (p: LatLng) => [number, number] | null;
+
+/** A WGS84 → project projection converter from the site calibration's proj string or WKT, or null. */
+function projectorFor(definition: string | null | undefined): Projector | null {
+  if (!definition) return null;
+  try {
+    const converter = proj4('EPSG:4326', definition);
+    return ({ lat, lng }) => {
+      const [x, y] = converter.forward([lng, lat]);
+      return Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
+    };
+  } catch {
+    console.info('the project projection could not be read; the readout shows lat, lng only');
+    return null;
+  }
+}
+
+/**
+ * Coordinate readout (spec 3 §2): the pointer position as lat, lng with 6 decimals, and the easting and
+ * northing in the project's projection when one is set. Before the pointer moves it shows the centre.
+ */
+export function CoordinateReadout({ attribution }: { attribution: string | null }) {
+  const intl = useIntl();
+  const map = useMap();
+  const projectId = useMapStore((s) => s.projectId);
+  const proj = useProject(projectId).data?.proj ?? null;
+  const project = useMemo(() => projectorFor(proj?.proj || proj?.wkt), [proj?.proj, proj?.wkt]);
+  const [position, setPosition] = useState<LatLng>(() => viewState(map));
+
+  useEffect(() => {
+    let frame = 0;
+    const onMove = (e: { coordinate: number[] }) => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const [lng, lat] = toLonLat(e.coordinate);
+        setPosition({ lat, lng });
+      });
+    };
+    map.on('pointermove', onMove);
+    return () => {
+      map.un('pointermove', onMove);
+      cancelAnimationFrame(frame);
+    };
+  }, [map]);
+
+  const projected = project?.(position);
+  return (
+    <Box
+      // Not a live region: it changes with every pointer move and would flood a screen reader.
+      role="group"
+      aria-label={intl.formatMessage({ id: 'app.map.readout' })}
+      sx={(theme) => ({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'baseline',
+        columnGap: 1.5,
+        px: 1,
+        py: 0.25,
+        borderTopRightRadius: 6,
+        bgcolor: theme.palette.mode === 'dark' ? 'rgba(17, 23, 21, 0.8)' : 'rgba(255, 255, 255, 0.85)',
+        color: 'text.primary',
+        fontSize: 12,
+        maxWidth: '100%',
+      })}
+    >
+      <Typography component="span" variant="caption" data-testid="map-readout" sx={{ fontVariantNumeric: 'tabular-nums', fontFamily: 'ui-monospace, monospace' }}>
+        {formatLatLng(position)}
+      </Typography>
+      {projected && (
+        <Typography component="span" variant="caption" data-testid="map-readout-projected" sx={{ fontVariantNumeric: 'tabular-nums', fontFamily: 'ui-monospace, monospace' }}>
+          {intl.formatMessage({ id: 'app.map.readout.projected' }, { easting: projected[0].toFixed(3), northing: projected[1].toFixed(3), name: proj?.name ?? '' })}
+        </Typography>
+      )}
+      {attribution && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ fontSize: 10 }}>
+          {attribution}
+        </Typography>
+      )}
+    </Box>
+  );
+}
