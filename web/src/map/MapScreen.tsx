@@ -54,7 +54,8 @@ export function MapScreen() {
 
   return (
     <MapProvider>
-      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh', overflow: 'hidden' }}>
+      {/* clip, not hidden: a hidden box can still be scrolled (focus, scrollIntoView) while a panel slides in. */}
+      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh', overflow: 'clip' }}>
         <AppBar position="static" color="primary">
           <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
             <Tooltip title={label('app.projects.toggle')}>

@@ -1,0 +1,81 @@
+import type Feature from 'ol/Feature';
+import type BaseLayer from 'ol/layer/Base';
+import TileLayer from 'ol/layer/Tile';
+import VectorLayer from 'ol/layer/Vector';
+import WebGLVectorLayer from 'ol/layer/WebGLVector';
+import VectorSource from 'ol/source/Vector';
+import type { Layer } from '../../api/projects';
+import { MAP_DEFAULTS } from '../ol/map-defaults';
+import { canvasStyle, featureColour, webglPointStyle, type SystemColours } from './layer-style';
+import { countFeatures, loadFeatures } from './wfs-data';
+import { wmsTileSource } from './wms-source';
+
+/** Point layers larger than this draw with WebGL when the browser has a fast one (50,000 points in well under 2 s). */
+const WEBGL_MIN_POINTS = 2000;
+
+/** Layers the map core draws: vector layers (not leaders, the features area draws those) and WMS-TILE layers. */
+export function isDrawable(layer: Layer): boolean {
+  if (layer.serverName === 'leader' || layer.referenceId === 'leader') return false;
+  return layer.type === 'VECTOR' || layer.type === 'WMS-TILE';
+}
+
+let webgl: boolean | undefined;
+/**
+ * WebGL backed by a GPU. A software implementation (SwiftShader, llvmpipe: headless browsers, some
+ * virtual machines) draws points slower than the 2D canvas, so those get the canvas renderer.
+ */
+function hasFastWebGL(): boolean {
+  if (webgl === undefined) {
+    try {
+      const gl = document.createElement('canvas').getContext('webgl2', { failIfMajorPerformanceCaveat: true });
+      const info = gl?.getExtension('WEBGL_debug_renderer_info');
+      const renderer = info && gl ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+      webgl = !!gl && !/swiftshader|llvmpipe|softpipe|software/i.test(renderer);
+      gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    } catch {
+      webgl = false;
+    }
+  }
+  return webgl;
+}
+
+const usesTiles = (layer: Layer) => layer.type === 'WMS-TILE' || layer.preferredMethod === 'WMS' || layer.preferredMethod === 'WMS-TILE';
+
+function tileLayer(layer: Layer): BaseLayer {
+  return new TileLayer({ source: wmsTileSource(layer), zIndex: layer.zIndex, properties: { fieldbookLayerId: layer.id, fieldbookMethod: 'WMS-TILE' } });
+}
+
+function vectorLayer(layer: Layer, features: Feature[], colours: SystemColours): BaseLayer {
+  const source = new VectorSource({ features });
+  const properties = { fieldbookLayerId: layer.id, fieldbookMethod: 'WFS' };
+  const allPoints = features.length >= WEBGL_MIN_POINTS && features.every((f) => f.getGeometry()?.getType() === 'Point');
+  if (allPoints && hasFastWebGL()) {
+    // Each feature gets the index of its colour so the WebGL style is a plain lookup.
+    const palette: string[] = [];
+    for (const f of features) {
+      const colour = featureColour(f, colours);
+      let index = palette.indexOf(colour);
+      if (index < 0) index = palette.push(colour) - 1;
+      f.set('fbColour', index, true);
+    }
+    return new WebGLVectorLayer({ source, style: webglPointStyle(palette), zIndex: layer.zIndex, properties });
+  }
+  return new VectorLayer({ source, style: canvasStyle(colours, features.length >= WEBGL_MIN_POINTS), zIndex: layer.zIndex, properties });
+}
+
+/**
+ * The OpenLayers layer of a project layer, with its data loaded: WFS vectors, or server tiles when
+ * the layer prefers WMS or has more than 50,000 features (spec 3 §4). Every OL layer carries
+ * `fieldbookLayerId` so the features area can tell which layer a clicked feature belongs to.
+ */
+export async function buildLayer(layer: Layer, colours: SystemColours, signal: AbortSignal): Promise<BaseLayer> {
+  if (usesTiles(layer)) return tileLayer(layer);
+  const total = await countFeatures(layer, signal);
+  if (total > MAP_DEFAULTS.wfsFeatureLimit) return tileLayer(layer);
+  return vectorLayer(layer, total === 0 ? [] : await loadFeatures(layer, total, signal), colours);
+}
+
+/** Removes an OL layer from use; WebGL layers must be disposed to free their context. */
+export function disposeLayer(layer: BaseLayer) {
+  layer.dispose();
+}

@@ -1,0 +1,82 @@
+import type { FeatureLike } from 'ol/Feature';
+import type { FlatStyleLike } from 'ol/style/flat';
+import { Circle, Fill, Stroke, Style } from 'ol/style';
+
+/** Colours of features without a dictionary system, per geometry type. */
+export const DEFAULT_COLOURS = { point: '#d81b60', line: '#1e88e5', polygon: '#2e7d32' } as const;
+
+/** Dictionary system colours by system id and by system name (the WFS output names the system). */
+export interface SystemColours {
+  byId: Map<string, string>;
+  byName: Map<string, string>;
+}
+
+export const NO_SYSTEM_COLOURS: SystemColours = { byId: new Map(), byName: new Map() };
+
+type Kind = keyof typeof DEFAULT_COLOURS;
+
+function kindOf(feature: FeatureLike): Kind {
+  const type = feature.getGeometry()?.getType() ?? 'Point';
+  if (type.endsWith('Polygon') || type === 'Circle') return 'polygon';
+  if (type.endsWith('LineString')) return 'line';
+  return 'point';
+}
+
+/** The colour a feature is drawn in: its system's colour when it has one, else the default of its geometry type. */
+export function featureColour(feature: FeatureLike, colours: SystemColours): string {
+  const systemId = feature.get('system_id');
+  const byId = typeof systemId === 'string' || typeof systemId === 'number' ? colours.byId.get(String(systemId)) : undefined;
+  const systemName = feature.get('system');
+  const byName = typeof systemName === 'string' ? colours.byName.get(systemName) : undefined;
+  return byId ?? byName ?? DEFAULT_COLOURS[kindOf(feature)];
+}
+
+const withAlpha = (hex: string, alpha: number) => {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return hex;
+  const n = parseInt(m[1], 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+};
+
+/** A canvas style function with one cached Style per colour and geometry type; `compact` draws smaller points for large layers. */
+export function canvasStyle(colours: SystemColours, compact = false) {
+  const cache = new Map<string, Style>();
+  return (feature: FeatureLike): Style => {
+    const colour = featureColour(feature, colours);
+    const kind = kindOf(feature);
+    const key = `${kind}|${colour}`;
+    let style = cache.get(key);
+    if (!style) {
+      const stroke = new Stroke({ color: colour, width: kind === 'point' ? 1.5 : 3 });
+      style =
+        kind === 'point'
+          ? new Style({ image: new Circle({ radius: compact ? 3.5 : 6, fill: new Fill({ color: colour }), stroke: new Stroke({ color: '#ffffff', width: compact ? 0.75 : 1.5 }) }) })
+          : new Style({ stroke, fill: new Fill({ color: withAlpha(colour, 0.25) }) });
+      cache.set(key, style);
+    }
+    return style;
+  };
+}
+
+/**
+ * The WebGL style of a large point layer: each feature carries the index of its colour in
+ * `fbColour` (set when loading), so the style is a plain lookup.
+ */
+export function webglPointStyle(palette: string[]): FlatStyleLike {
+  const colour: unknown[] = ['match', ['get', 'fbColour']];
+  palette.forEach((c, i) => colour.push(i, c));
+  colour.push(DEFAULT_COLOURS.point);
+  return {
+    'circle-radius': 4,
+    'circle-fill-color': palette.length ? (colour as never) : DEFAULT_COLOURS.point,
+    'circle-stroke-color': '#ffffff',
+    'circle-stroke-width': 0.75,
+  };
+}
+
+/** Builds the colour lookup of a project's dictionary. */
+export function systemColours(systems: Array<{ id: string; name: string; color?: string | null }> | undefined): SystemColours {
+  if (!systems?.length) return NO_SYSTEM_COLOURS;
+  const valid = systems.filter((s) => typeof s.color === 'string' && /^#([0-9a-f]{3}){1,2}$/i.test(s.color));
+  return { byId: new Map(valid.map((s) => [s.id, s.color!])), byName: new Map(valid.map((s) => [s.name, s.color!])) };
+}

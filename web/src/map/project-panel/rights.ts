@@ -1,0 +1,44 @@
+import { FOLDER_TYPES, isDeletableFolderType } from '@fieldbook/domain';
+import { orgFlag, type Folder, type Layer, type Project } from '../../api/projects';
+
+/** Organization gates of the panel (spec 3 §6). */
+export interface PanelFlags {
+  dataOrganization: boolean;
+  sharedLayers: boolean;
+  geoserver: boolean;
+}
+
+export const panelFlags = (functionalityFlags: unknown): PanelFlags => ({
+  dataOrganization: orgFlag(functionalityFlags, 'dataOrganization'),
+  sharedLayers: orgFlag(functionalityFlags, 'sharedLayers'),
+  geoserver: orgFlag(functionalityFlags, 'geoserver'),
+});
+
+const MOVABLE_FOLDERS: string[] = [FOLDER_TYPES.normal, FOLDER_TYPES.features];
+const isShared = (layer: Layer) => 'shared' in layer && layer.shared === true;
+
+/** Which layer row actions are enabled (spec 3 §6); the server checks the same rules. */
+export function layerActions(project: Project, folder: Folder, layer: Layer, flags: PanelFlags) {
+  const { edit, admin } = project.abilities;
+  const sharedIn = isShared(layer);
+  const external = layer.type === 'WMS' && !!layer.referenceId && (folder.folderType === FOLDER_TYPES.wms || folder.folderType === FOLDER_TYPES.wmts);
+  return {
+    addFeature: !sharedIn && !layer.readOnly && layer.type === 'VECTOR' && !layer.referenceId && layer.isActive && (edit || !!layer.serverName),
+    edit: edit && !sharedIn && !layer.readOnly && !external,
+    move: flags.dataOrganization && admin && !sharedIn && !layer.readOnly && !layer.referenceId && MOVABLE_FOLDERS.includes(folder.folderType),
+    share: flags.sharedLayers && admin && !sharedIn && !layer.referenceId && (layer.type === 'VECTOR' || layer.type === 'RASTER'),
+    remove: admin && !sharedIn && !layer.readOnly && !layer.referenceId && !(layer.sharedFolders?.length),
+  };
+}
+
+export function folderActions(project: Project, folder: Folder, flags: PanelFlags) {
+  const { edit, admin, createFolder } = project.abilities;
+  const movable = MOVABLE_FOLDERS.includes(folder.folderType);
+  return {
+    edit: edit && movable,
+    move: flags.dataOrganization && admin && movable,
+    remove: admin && isDeletableFolderType(folder.folderType),
+    newSubfolder: createFolder && folder.level === 1 && folder.folderType === FOLDER_TYPES.normal,
+    newLayer: createFolder && movable,
+  };
+}

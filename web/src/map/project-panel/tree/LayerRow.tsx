@@ -1,0 +1,90 @@
+import { Box, Checkbox, IconButton, Tooltip, Typography } from '@mui/material';
+import ZoomInIcon from '@mui/icons-material/ZoomInMap';
+import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
+import EditIcon from '@mui/icons-material/Edit';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import ShareIcon from '@mui/icons-material/Share';
+import DeleteIcon from '@mui/icons-material/Delete';
+import LockIcon from '@mui/icons-material/Lock';
+import { useIntl } from 'react-intl';
+import { transformExtent } from 'ol/proj';
+import type { ReactElement } from 'react';
+import { projectsApi, type Folder, type Layer, type Project } from '../../../api/projects';
+import { ApiError } from '../../../api/client';
+import { showSnack } from '../../../app/snackbar-store';
+import { useMap } from '../../ol/MapContext';
+import { useMapStore } from '../../state/map-store';
+import { toggleLayer } from '../layer-toggles';
+import { usePanelDialogs } from '../panel-store';
+import { layerActions, type PanelFlags } from '../rights';
+
+interface Props {
+  project: Project;
+  folder: Folder;
+  layer: Layer;
+  checked: boolean;
+  flags: PanelFlags;
+  depth: number;
+  onClosePanel: () => void;
+}
+
+/** One layer of the tree: its toggle and the row actions of spec 3 §2, enabled per §6. */
+export function LayerRow({ project, folder, layer, checked, flags, depth, onClosePanel }: Props) {
+  const intl = useIntl();
+  const map = useMap();
+  const open = usePanelDialogs((s) => s.open);
+  const can = layerActions(project, folder, layer, flags);
+  const shared = 'shared' in layer && layer.shared === true;
+
+  const zoom = async () => {
+    try {
+      const e = await projectsApi.layerExtent(layer.id);
+      const extent = transformExtent([e.minx, e.miny, e.maxx, e.maxy], 'EPSG:4326', 'EPSG:3857');
+      map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 18, duration: 300 });
+    } catch (error) {
+      showSnack(error instanceof ApiError && error.status === 404 ? 'app.layer.extent.empty' : 'app.error.occurred', error instanceof ApiError && error.status === 404 ? 'info' : 'error');
+    }
+  };
+  const addFeature = () => {
+    useMapStore.getState().setMode({ type: 'draw', layerId: layer.id, tool: 'marker' });
+    onClosePanel();
+  };
+
+  const action = (labelId: string, icon: ReactElement, enabled: boolean, onClick: () => void) => {
+    const label = intl.formatMessage({ id: labelId });
+    return (
+      <Tooltip title={label}>
+        <span>
+          <IconButton size="small" aria-label={label} disabled={!enabled} onClick={onClick} sx={{ p: 0.5 }}>
+            {icon}
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
+  };
+
+  return (
+    <Box
+      data-testid={`layer-row-${layer.id}`}
+      sx={{ display: 'flex', alignItems: 'center', pl: 1 + depth * 2, pr: 0.5, minHeight: 40, '&:hover': { bgcolor: 'action.hover' } }}
+    >
+      <Checkbox size="small" checked={checked} onChange={() => toggleLayer(project.id, layer.id)} slotProps={{ input: { 'aria-label': layer.name } }} sx={{ p: 0.5 }} />
+      <Typography variant="body2" noWrap title={layer.name} sx={{ flex: 1, minWidth: 0, ml: 0.5, opacity: layer.isActive ? 1 : 0.6 }}>
+        {layer.name}
+      </Typography>
+      {(layer.readOnly || shared) && (
+        <Tooltip title={intl.formatMessage({ id: shared ? 'app.layer.shared-here' : 'app.layer.read-only' })}>
+          <LockIcon fontSize="inherit" color="disabled" aria-label={intl.formatMessage({ id: shared ? 'app.layer.shared-here' : 'app.layer.read-only' })} sx={{ mx: 0.5 }} />
+        </Tooltip>
+      )}
+      <Box sx={{ display: 'flex', flexShrink: 0 }}>
+        {action('app.layer.zoom', <ZoomInIcon fontSize="small" />, true, () => void zoom())}
+        {action('app.layer.add-feature', <AddLocationIcon fontSize="small" />, can.addFeature, addFeature)}
+        {action('app.layer.edit', <EditIcon fontSize="small" />, can.edit, () => open({ kind: 'editLayer', layer }))}
+        {action('app.layer.move', <DriveFileMoveIcon fontSize="small" />, can.move, () => open({ kind: 'moveLayer', layer }))}
+        {action('app.layer.share', <ShareIcon fontSize="small" />, can.share, () => open({ kind: 'shareLayer', layer }))}
+        {action('app.layer.delete', <DeleteIcon fontSize="small" />, can.remove, () => open({ kind: 'deleteLayer', layer }))}
+      </Box>
+    </Box>
+  );
+}
