@@ -1,5 +1,7 @@
-import type { FeatureInput, Geometry } from '@fieldbook/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { FeatureInput, Geometry, JoinPointsInput, LeaderInput, LeaderUpdate } from '@fieldbook/domain';
 import { apiFetch } from './client';
+import { useSession } from './session';
 
 /** A feature as the server returns it: GeoJSON with the id "<kind>.<id>" (spec 3 §3). */
 export interface FeatureOut {
@@ -24,6 +26,14 @@ export interface FeatureOut {
     ogc_fid: number;
     [key: string]: unknown;
   };
+  /** What the caller may do to it (GET only): edit geometry and attributes, and delete. */
+  abilities?: { edit: boolean; admin: boolean };
+  isLeader?: boolean;
+}
+
+export interface FeatureCollectionOut {
+  type: 'FeatureCollection';
+  features: FeatureOut[];
 }
 
 export const featuresApi = {
@@ -31,4 +41,35 @@ export const featuresApi = {
   create: (body: FeatureInput) => apiFetch<FeatureOut>('/rest/features', { method: 'POST', body }),
   update: (body: FeatureInput & { id: string }) => apiFetch<FeatureOut>('/rest/features', { method: 'PUT', body }),
   remove: (id: string) => apiFetch<void>(`/rest/features/${id}`, { method: 'DELETE' }),
+
+  // Line functions (spec 3 §7); vertex indexes count through every part of the line.
+  removeVertex: (id: string, vertex: number) =>
+    apiFetch<FeatureOut>(`/rest/features/fn/line/removevertex/collected/${id}/${vertex}`, { method: 'PUT' }),
+  split: (id: string, vertex: number) =>
+    apiFetch<{ features: [FeatureOut, FeatureOut] }>(`/rest/features/fn/line/split/${id}/${vertex}`, { method: 'POST' }),
+  joinLines: (id1: string, id2: string) => apiFetch<FeatureOut>(`/rest/features/fn/line/join/${id1}/${id2}`, { method: 'POST' }),
+  joinPoints: (body: JoinPointsInput) => apiFetch<FeatureOut>('/rest/features/fn/line/join/points', { method: 'POST', body }),
+
+  // Leaders on the folders' leader layers.
+  leaders: (projectId: string) => apiFetch<FeatureCollectionOut>('/rest/features/leaders', { query: { projectId } }),
+  createLeader: (body: LeaderInput) => apiFetch<FeatureOut>('/rest/features/leaders', { method: 'POST', body }),
+  updateLeader: (id: string, body: LeaderUpdate) => apiFetch<FeatureOut>(`/rest/features/leaders/${id}`, { method: 'PUT', body }),
+  removeLeader: (id: string) => apiFetch<void>(`/rest/features/leaders/${id}`, { method: 'DELETE' }),
 };
+
+/** Query keys carry the organization so switching organizations never shows another's cache. */
+export const featureKeys = {
+  all: (orgId: string | null) => ['features', orgId] as const,
+  one: (orgId: string | null, id: string) => ['features', orgId, 'one', id] as const,
+  leaders: (orgId: string | null, projectId: string) => ['features', orgId, 'leaders', projectId] as const,
+};
+
+export function useFeature(id: string | null | undefined) {
+  const orgId = useSession((s) => s.orgId);
+  return useQuery({ queryKey: featureKeys.one(orgId, id ?? ''), queryFn: () => featuresApi.get(id!), enabled: !!id, retry: false });
+}
+
+export function useLeaders(projectId: string | null | undefined) {
+  const orgId = useSession((s) => s.orgId);
+  return useQuery({ queryKey: featureKeys.leaders(orgId, projectId ?? ''), queryFn: () => featuresApi.leaders(projectId!), enabled: !!projectId });
+}

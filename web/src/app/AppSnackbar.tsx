@@ -13,7 +13,7 @@ export function AppSnackbar() {
     <Snackbar
       key={current?.key}
       open={current !== null}
-      autoHideDuration={LIMITS.snackbarMs}
+      autoHideDuration={current?.durationMs ?? LIMITS.snackbarMs}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       onClose={(_, reason) => reason !== 'clickaway' && close()}
     >

@@ -1,0 +1,27 @@
+import { Box } from '@mui/material';
+import type { FeatureOut } from '../../../api/features';
+import { useWorkspace } from '../workspace-store';
+import { useWorkspaceData } from '../use-workspace-data';
+import { AttributeEditPanel } from './AttributeEditPanel';
+import { FeatureActions } from './FeatureActions';
+import { FeatureProperties } from './FeatureProperties';
+import { PropertyEditPanel } from './PropertyEditPanel';
+import { SecondaryArea } from './SecondaryArea';
+
+/** INFO tab (spec 3 §2): properties or an edit panel, the action bar, and the secondary area. */
+export function InfoTab({ feature }: { feature: FeatureOut }) {
+  const { project, dictionary, layer } = useWorkspaceData();
+  const editPanel = useWorkspace((s) => s.editPanel);
+  const close = () => useWorkspace.getState().setEditPanel(null);
+  const featureLayer = layer(feature.properties.layer_id);
+  const writable = !!feature.abilities?.edit && !featureLayer?.readOnly;
+  return (
+    <Box>
+      <FeatureActions feature={feature} project={project} layer={featureLayer} />
+      {editPanel === 'attributes' && <AttributeEditPanel key={feature.id} feature={feature} dictionary={dictionary} onDone={close} />}
+      {editPanel === 'properties' && <PropertyEditPanel key={feature.id} feature={feature} onDone={close} />}
+      {!editPanel && <FeatureProperties feature={feature} dictionary={dictionary} />}
+      <SecondaryArea feature={feature} project={project} writable={writable} />
+    </Box>
+  );
+}

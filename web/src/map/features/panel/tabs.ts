@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import type { FeatureOut } from '../../../api/features';
+import { InfoTab } from './InfoTab';
+
+/**
+ * The feature panel's tabs (spec 3 §2), driven by data so FORMS, ATTACHMENTS, ACTIVITY and ONECALL_811
+ * are added as entries here. `visible` decides per feature (e.g. FORMS is hidden for form features).
+ */
+export interface FeatureTab {
+  id: string;
+  labelId: string;
+  visible: (feature: FeatureOut) => boolean;
+  Component: ComponentType<{ feature: FeatureOut }>;
+}
+
+export const FEATURE_TABS: FeatureTab[] = [
+  { id: 'INFO', labelId: 'app.feature.tab.info', visible: () => true, Component: InfoTab },
+];
+
+/** The saved tab (prefs.lastFeaturePanelView) when it suits the feature, else INFO. */
+export function tabFor(feature: FeatureOut, saved: string | null | undefined): FeatureTab {
+  return FEATURE_TABS.find((t) => t.id === saved && t.visible(feature)) ?? FEATURE_TABS[0];
+}

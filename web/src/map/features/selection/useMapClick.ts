@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import type MapBrowserEvent from 'ol/MapBrowserEvent';
+import { LINE_FN_MSG } from '@fieldbook/domain';
+import { showSnack } from '../../../app/snackbar-store';
+import { useMap } from '../../ol/MapContext';
+import { useMapStore } from '../../state/map-store';
+import { useWorkspace } from '../workspace-store';
+import { featureAt } from './hit';
+
+/**
+ * Map clicks by mode (spec 3 §4): idle selects the top feature or clears the selection; editing keeps
+ * it; joining points collects points (no duplicates) and a non-point cancels; joining lines picks the
+ * second line and a click on empty map cancels.
+ */
+export function useMapClick() {
+  const map = useMap();
+  useEffect(() => {
+    const onClick = (e: MapBrowserEvent) => {
+      const store = useMapStore.getState();
+      const mode = store.mode;
+      const hit = featureAt(map, e.pixel);
+      if (mode.type === 'idle') {
+        if (hit?.leader) {
+          useWorkspace.getState().selectLeader(hit.featureId);
+          return;
+        }
+        useWorkspace.getState().selectLeader(null);
+        store.select(hit ? { featureId: hit.featureId, layerId: hit.layerId } : null);
+        return;
+      }
+      if (mode.type === 'join-points') {
+        if (!hit) return;
+        if (!hit.featureId.startsWith('point.')) {
+          store.setMode({ type: 'idle' });
+          showSnack(LINE_FN_MSG.pointsNotPoint, 'info');
+          return;
+        }
+        // Points join only within one layer (the server also compares dictionary, system and component).
+        if (store.selection && hit.layerId !== store.selection.layerId) {
+          showSnack(LINE_FN_MSG.pointsSelectError, 'info');
+          return;
+        }
+        if (!mode.featureIds.includes(hit.featureId)) store.setMode({ ...mode, featureIds: [...mode.featureIds, hit.featureId] });
+        return;
+      }
+      if (mode.type === 'join-line') {
+        if (!hit) {
+          store.setMode({ type: 'idle' });
+          return;
+        }
+        if (!hit.featureId.startsWith('line.') || hit.featureId === mode.featureId) return;
+        if (store.selection && hit.layerId !== store.selection.layerId) {
+          showSnack(LINE_FN_MSG.joinSelectError, 'info');
+          return;
+        }
+        store.setMode({ ...mode, withId: hit.featureId });
+      }
+    };
+    map.on('singleclick', onClick);
+    return () => map.un('singleclick', onClick);
+  }, [map]);
+}
