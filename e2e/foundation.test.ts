@@ -99,6 +99,8 @@ describe('foundation: sign-up to settings in a real browser', () => {
     password = 'Changed-pass1';
 
     await page.getByTestId('return-to-app').click();
+    // The map screen settles (layers and preferences loaded) before the menu opens, as a user would see it.
+    await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByTestId('user-menu-button').click();
     await page.getByTestId('user-menu-signout').click();
     await page.waitForURL(/\/signin$/);
