@@ -1,6 +1,12 @@
 /**
  * `npm run bench`: request latencies of the busiest API routes on the embedded database, measured
- * in-process (no network), printed as a table. Figures, not pass/fail: compare them across changes.
+ * in-process (no network), then the map services benchmark (bench/map-bench.ts) on PostgreSQL+PostGIS
+ * and PGlite, then the browser drawing benchmark (bench/browser-bench.ts). Figures, not pass/fail.
+ *
+ * BENCH_ONLY=api,map,browser picks sections; BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+ * is the admin connection a bench database is created and dropped with ("off" skips PostgreSQL);
+ * BENCH_POINTS (1,000,000), BENCH_LINES (100,000) and BENCH_PGLITE_POINTS (1,000,000; lines in the same
+ * proportion) size the layers.
  */
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app.js';
@@ -8,6 +14,9 @@ import { openDatabase } from '../server/src/db/connect.js';
 import { prepareDatabase } from '../server/src/db/prepare.js';
 import { testConfig } from '../server/test/harness.js';
 import type { MailMessage } from '../server/src/platform/mail.js';
+import pg from 'pg';
+import { runMapBench } from './map-bench.js';
+import { runBrowserBench } from './browser-bench.js';
 
 interface Row { name: string; n: number; p50: number; p95: number; max: number; perSecond: number }
 
@@ -29,7 +38,7 @@ async function measure(name: string, n: number, run: (i: number) => Promise<void
   return summarize(name, samples);
 }
 
-async function main() {
+async function apiBench() {
   const t0 = performance.now();
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: testConfig().dataDir });
   await prepareDatabase(database.db);
@@ -72,7 +81,28 @@ async function main() {
   await app.close();
 }
 
-main().catch((err) => {
+async function main() {
+  const only = (process.env.BENCH_ONLY ?? 'api,map,browser').split(',');
+  const log = (line: string) => console.log(line);
+  if (only.includes('api')) await apiBench();
+  const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const probe = new pg.Client({ connectionString: pgUrl });
+  const reachable = pgUrl !== 'off' && (await probe.connect().then(() => true, () => false));
+  await probe.end().catch(() => undefined);
+  if (pgUrl !== 'off' && !reachable) console.log(`PostgreSQL at ${pgUrl} is not reachable: its figures are skipped`);
+  if (only.includes('map')) {
+    await runMapBench({
+      pgAdminUrl: reachable ? pgUrl : undefined,
+      pgPoints: Number(process.env.BENCH_POINTS ?? 1_000_000),
+      pglitePoints: Number(process.env.BENCH_PGLITE_POINTS ?? 1_000_000),
+      lines: Number(process.env.BENCH_LINES ?? 100_000),
+      log,
+    });
+  }
+  if (only.includes('browser')) await runBrowserBench({ pgAdminUrl: reachable ? pgUrl : undefined, log });
+}
+
+main().then(() => process.exit(0), (err) => {
   console.error(err);
   process.exit(1);
 });
