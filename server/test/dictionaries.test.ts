@@ -193,6 +193,14 @@ describe('pick lists', () => {
     const lists = (await call(h, admin, 'GET', `/rest/pick-lists/list/${d.id}`)).body.map((l: { name: string }) => l.name);
     expect(lists).toContain('Crews');
     expect(lists).toEqual([...lists].sort((a: string, b: string) => a.localeCompare(b)));
+
+    // A global list used by an attribute travels with the dictionary only when asked for.
+    const crew = (await call(h, admin, 'POST', '/rest/component-attributes', { name: 'Crew', typeId: 3, pickListId: g.body.id })).body;
+    const system = (await call(h, admin, 'POST', '/rest/systems', { dictionaryId: d.id, name: 'Crewed', color: '#112233' })).body;
+    expect((await call(h, admin, 'POST', '/rest/components', { systemId: system.id, componentTypeId: 1, alias: 'Crew point', attributeIdList: [crew.id] })).status).toBe(201);
+    const names = async (include: string) => (await call(h, admin, 'GET', `/rest/dictionaries/${d.id}?includeGlobalPickListsOnAttributes=${include}`)).body.pickLists.map((l: { name: string }) => l.name);
+    expect(await names('false')).not.toContain('Crews');
+    expect(await names('true')).toEqual(expect.arrayContaining(['Owners', 'Crews']));
   });
 
   it('records attribute names for search', async () => {

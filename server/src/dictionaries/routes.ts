@@ -30,9 +30,9 @@ export function dictionaryRoutes(deps: Deps) {
 
     r.get('/rest/dictionaries/:id', {
       config: member,
-      schema: { tags, summary: 'A dictionary with systems, components, attributes and pick lists', params: idParams,
-        querystring: orgQuery.extend({ includeGlobalPickListsOnAttributes: z.string().optional() }), response: { 200: dictionaryOut } },
-    }, (req) => dictionaries.getDictionary(deps, callerOf(req), req.params.id));
+      schema: { tags, summary: 'A dictionary with systems, components, attributes and pick lists (with the global lists its attributes use when includeGlobalPickListsOnAttributes=true)', params: idParams,
+        querystring: orgQuery.extend({ includeGlobalPickListsOnAttributes: z.enum(['true', 'false']).optional() }), response: { 200: dictionaryOut } },
+    }, (req) => dictionaries.getDictionary(deps, callerOf(req), req.params.id, { includeGlobalPickLists: req.query.includeGlobalPickListsOnAttributes === 'true' }));
 
     r.post('/rest/dictionaries/copy/:id', {
       config: member,

@@ -29,9 +29,9 @@ export async function countOrganizationDictionaries(deps: Deps, caller: Caller):
   return { count: Number(count) };
 }
 
-export async function getDictionary(deps: Deps, caller: Caller, id: string): Promise<DictionaryOut> {
+export async function getDictionary(deps: Deps, caller: Caller, id: string, options: { includeGlobalPickLists?: boolean } = {}): Promise<DictionaryOut> {
   const d = await readableDictionary(deps.db, caller, id);
-  return loadDictionaryTree(deps.db, d, isEditable(caller, d));
+  return loadDictionaryTree(deps.db, d, isEditable(caller, d), options);
 }
 
 /** Create from a template, or copy a dictionary: an organization admin, in one transaction. */

@@ -77,17 +77,28 @@ export async function loadComponents(db: Executor, systemIds: string[], componen
   });
 }
 
-/** The whole dictionary: systems in order, each with its components, attributes and pick lists. */
-export async function loadDictionaryTree(db: Executor, row: Selectable<DictionariesTable>, editable: boolean): Promise<DictionaryOut> {
+/**
+ * The whole dictionary: systems in order, each with its components, attributes and pick lists.
+ * `pickLists` holds the dictionary's own lists; with `includeGlobalPickLists` it also holds the
+ * organization's global lists its attributes use, so one document carries every list it needs.
+ */
+export async function loadDictionaryTree(
+  db: Executor, row: Selectable<DictionariesTable>, editable: boolean, options: { includeGlobalPickLists?: boolean } = {},
+): Promise<DictionaryOut> {
   const systems = await db.selectFrom('systems').selectAll().where('dictionary_id', '=', row.id).orderBy('sort_order').orderBy('name').execute();
   const components = await loadComponents(db, systems.map((s) => s.id));
+  const own = await loadPickLists(db, { dictionaryId: row.id });
+  const globals = new Map<string, PickListOut>();
+  if (options.includeGlobalPickLists) {
+    for (const a of components.flatMap((c) => c.attributes)) if (a.pickList?.isGlobal) globals.set(a.pickList.id, a.pickList);
+  }
   return {
     ...presentDictionary(row, editable, await assignedProjectIds(db, row.id)),
     systems: systems.map((s) => ({
       id: s.id, name: s.name, color: s.color, order: s.sort_order, dictionaryId: s.dictionary_id,
       components: components.filter((c) => c.systemId === s.id),
     })),
-    pickLists: await loadPickLists(db, { dictionaryId: row.id }),
+    pickLists: [...own, ...[...globals.values()].sort((a, b) => a.name.localeCompare(b.name))],
   };
 }
 

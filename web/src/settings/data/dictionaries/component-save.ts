@@ -30,6 +30,7 @@ interface SaveArgs {
 export async function saveComponent({ dictionaryId, organizationId, systemId, existing, draft, stylingEnabled }: SaveArgs): Promise<DictComponent> {
   const attributeIdList: string[] = [];
   const created: { id: string; name: string; typeId: number }[] = [];
+  await freeSwappedNames(existing, draft.attributes);
 
   for (const [order, a] of draft.attributes.entries()) {
     if (a.id && !a.changed) {
@@ -97,4 +98,32 @@ export async function saveComponent({ dictionaryId, organizationId, systemId, ex
     await dictionariesApi.indexAttributes(component.id, created).catch(() => undefined);
   }
   return component;
+}
+
+/**
+ * Attribute names are unique within a component and each attribute is saved on its own, so a swap
+ * (A→B while B→A) would collide on the first save. Attributes whose current name another one takes
+ * over, and which are renamed themselves, first get a temporary name (all else unchanged).
+ */
+async function freeSwappedNames(existing: DictComponent | null, drafts: AttributeDraft[]) {
+  if (!existing) return;
+  const key = (name: string) => name.trim().toLowerCase();
+  const renamed = drafts.filter((a) => {
+    const before = a.id ? existing.attributes.find((e) => e.id === a.id) : undefined;
+    return a.changed && before && key(before.name) !== key(a.name);
+  });
+  const wanted = new Map(drafts.filter((a) => a.changed).map((a) => [key(a.name), a.id]));
+  for (const a of renamed) {
+    const before = existing.attributes.find((e) => e.id === a.id)!;
+    const taker = wanted.get(key(before.name));
+    if (taker === undefined || taker === a.id) continue;
+    await dictionariesApi.updateAttribute(before.id, {
+      id: before.id,
+      typeId: before.typeId,
+      name: `${before.name.slice(0, 36)} ~${Date.now().toString(36)}`,
+      defaultValue: before.defaultValue,
+      pickListId: before.pickListId,
+      required: before.required,
+    });
+  }
 }
