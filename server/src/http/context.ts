@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CURRENT_EULA_TIMESTAMP, MSG, type PermissionEntry, type SubjectOfChecks } from '@fieldbook/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { TokenService } from '../auth/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
-import { listPermissions } from '../accounts/store.js';
 
 /**
  * Who may call a route. Every route declares one (deny by default: a route without it fails at
@@ -50,33 +49,46 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+interface CallerRow {
+  id: string;
+  email: string;
+  default_organization_id: string | null;
+  eula_web: string | number | null;
+  organization_id: string | null;
+  organization_type: string | null;
+  user_type: string | null;
+  is_active: boolean | null;
+  permissions: Array<{ t: string; i: string; b: string }>;
+}
+
+/**
+ * The caller of a request in one round trip (account, membership, organization and permissions):
+ * this runs before every API call, so its cost is paid by every map tile and WFS page.
+ */
 export async function loadCaller(db: Kysely<DB>, accountId: string, orgId: string | undefined): Promise<Caller | null> {
-  const account = await db
-    .selectFrom('accounts')
-    .select(['id', 'email', 'default_organization_id', 'eula_web'])
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  if (!account) return null;
-  const organizationId = orgId ?? account.default_organization_id;
-  if (!organizationId) return null;
-  const membership = await db
-    .selectFrom('memberships')
-    .select(['user_type', 'is_active'])
-    .where('account_id', '=', accountId)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!membership) throw forbidden();
-  const organization = await db.selectFrom('organizations').select('type').where('id', '=', organizationId).executeTakeFirstOrThrow();
+  const { rows } = await sql<CallerRow>`
+    WITH a AS (SELECT id, email, default_organization_id, eula_web, coalesce(${orgId ?? null}::uuid, default_organization_id) AS org
+               FROM accounts WHERE id = ${accountId})
+    SELECT a.id, a.email, a.default_organization_id, a.eula_web, a.org AS organization_id, o.type AS organization_type,
+           m.user_type, m.is_active,
+           coalesce((SELECT json_agg(json_build_object('t', p.asset_type, 'i', p.asset_id, 'b', p.bit_mask) ORDER BY p.asset_type, p.asset_id)
+                     FROM permissions p WHERE p.account_id = a.id AND p.organization_id = a.org), '[]'::json) AS permissions
+    FROM a
+    LEFT JOIN memberships m ON m.account_id = a.id AND m.organization_id = a.org
+    LEFT JOIN organizations o ON o.id = a.org`.execute(db);
+  const row = rows[0];
+  if (!row || !row.organization_id) return null;
+  if (row.user_type === null || row.organization_type === null) throw forbidden();
   return {
-    organizationType: organization.type,
-    permissions: await listPermissions(db, accountId, organizationId),
-    accountId: account.id,
-    email: account.email,
-    organizationId,
-    defaultOrganizationId: account.default_organization_id,
-    userType: membership.user_type,
-    isActive: membership.is_active,
-    eulaAccepted: Number(account.eula_web ?? 0) >= CURRENT_EULA_TIMESTAMP,
+    organizationType: row.organization_type,
+    permissions: row.permissions.map((p) => ({ assetTypeName: p.t as PermissionEntry['assetTypeName'], assetId: p.i, bitMask: p.b })),
+    accountId: row.id,
+    email: row.email,
+    organizationId: row.organization_id,
+    defaultOrganizationId: row.default_organization_id,
+    userType: row.user_type,
+    isActive: row.is_active === true,
+    eulaAccepted: Number(row.eula_web ?? 0) >= CURRENT_EULA_TIMESTAMP,
   };
 }
 
