@@ -7,7 +7,7 @@ import VectorSource from 'ol/source/Vector';
 import type { Layer } from '../../api/projects';
 import { MAP_DEFAULTS } from '../ol/map-defaults';
 import { canvasStyle, featureColour, webglPointStyle, type SystemColours } from './layer-style';
-import { countFeatures, loadFeatures } from './wfs-data';
+import { loadFeatures } from './wfs-data';
 import { wmsTileSource } from './wms-source';
 
 /** Point layers larger than this draw with WebGL when the browser has a fast one (50,000 points in well under 2 s). */
@@ -70,9 +70,8 @@ function vectorLayer(layer: Layer, features: Feature[], colours: SystemColours):
  */
 export async function buildLayer(layer: Layer, colours: SystemColours, signal: AbortSignal): Promise<BaseLayer> {
   if (usesTiles(layer)) return tileLayer(layer);
-  const total = await countFeatures(layer, signal);
-  if (total > MAP_DEFAULTS.wfsFeatureLimit) return tileLayer(layer);
-  return vectorLayer(layer, total === 0 ? [] : await loadFeatures(layer, total, signal), colours);
+  const features = await loadFeatures(layer, MAP_DEFAULTS.wfsFeatureLimit, signal);
+  return features === 'tooMany' ? tileLayer(layer) : vectorLayer(layer, features, colours);
 }
 
 /** Removes an OL layer from use; WebGL layers must be disposed to free their context. */
