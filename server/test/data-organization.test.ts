@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
@@ -148,5 +149,68 @@ describe('data organization: move features', () => {
     expect(rows.every((r) => r.layer_id === layer(fb, 'point') && r.project_id === w.b.id)).toBe(true);
     const plain = await point(h, w.admin.organizationId, w.a.id, layer(fa, 'point'), null);
     expect((await move(h, w.admin, { ...body, ogc_fid: [plain] })).body.message).toBe('app.feature.move.error.dictionary');
+  });
+
+  it('writes an Edit version per moved feature, infers the source layer, and refuses mixed selections and other dictionaries', async () => {
+    const h = await harness();
+    const w = await world(h);
+    const fa = (await call(h, w.admin, 'POST', `/rest/projects/${w.a.id}/addFeatureFolder`, {})).body;
+    const fb = (await call(h, w.admin, 'POST', `/rest/projects/${w.b.id}/addFeatureFolder`, {})).body;
+    const fc = (await call(h, w.admin, 'POST', `/rest/projects/${w.c.id}/addFeatureFolder`, {})).body;
+    const layer = (f: { layers: Array<{ id: string; serverName: string }> }, kind: string) => f.layers.find((l) => l.serverName === kind)!.id;
+    const p1 = await point(h, w.admin.organizationId, w.a.id, layer(fa, 'point'), w.dictionaryId);
+    const extra = await w.layer(w.a.id, fa.id, 'More points');
+    const p2 = await point(h, w.admin.organizationId, w.a.id, extra.id, w.dictionaryId);
+    const body = { scenario: 'MOVE_FEATURES_TO_LAYER', projectId: w.b.id, folderId: fb.id, layerId: layer(fb, 'point'), ogc_fid: [p1] };
+    expect(await move(h, w.admin, { ...body, ogc_fid: [p1, p2] })).toMatchObject({ status: 400, body: { message: 'app.feature.move.error' } });
+    expect(await move(h, w.admin, { ...body, projectId: w.c.id, folderId: fc.id, layerId: layer(fc, 'point') }))
+      .toMatchObject({ status: 400, body: { message: 'app.move.error.dictionary' } });
+    expect(await h.db.selectFrom('feature_versions').select('id').where('feature_id', 'in', [p1, p2]).execute()).toHaveLength(2);
+    expect(await move(h, w.admin, body)).toMatchObject({ status: 200, body: { movedFeatures: 1, movedLayerIds: [layer(fa, 'point'), layer(fb, 'point')] } });
+    const versions = await h.db.selectFrom('feature_versions').select(['action', 'before']).where('feature_id', '=', p1).orderBy('id').execute();
+    expect(versions.map((v) => v.action)).toEqual(['Add', 'Edit']);
+    expect((versions[1].before as { properties: { layer_id: string; project_id: string } }).properties).toMatchObject({ layer_id: layer(fa, 'point'), project_id: w.a.id });
+  });
+});
+
+describe('data organization: refusals leave everything as it was', () => {
+  it('refuses raster layers and folders holding them within a project too, and a folder that does not exist', async () => {
+    const h = await harness();
+    const w = await world(h);
+    const from = await w.folder(w.a.id, 'Imagery');
+    const to = await w.folder(w.a.id, 'Target');
+    const raster = await w.layer(w.a.id, from.id, 'Ortho', 'RASTER');
+    expect(await move(h, w.admin, { scenario: 'MOVE_LAYER_TO_FOLDER', projectId: w.a.id, folderId: to.id, layerId: raster.id }))
+      .toMatchObject({ status: 400, body: { message: 'app.layer.move.error.raster' } });
+    expect(await move(h, w.admin, { scenario: 'MOVE_FOLDER_AS_SUBFOLDER', projectId: w.a.id, folderId: to.id, subFolderId: from.id }))
+      .toMatchObject({ status: 400, body: { message: 'app.folder.move.error.raster' } });
+    expect(await h.db.selectFrom('folders').select('parent_id').where('id', '=', from.id).executeTakeFirstOrThrow()).toEqual({ parent_id: null });
+    expect(await move(h, w.admin, { scenario: 'MOVE_FOLDER_TO_PROJECT', projectId: w.b.id, folderId: randomUUID() }))
+      .toMatchObject({ status: 404, body: { message: 'app.folder.move.error.not.found' } });
+  });
+
+  it('rolls a folder move back when a write fails part-way', async () => {
+    const h = await harness();
+    const w = await world(h);
+    const top = await w.folder(w.a.id, 'Utilities');
+    const sub = await w.folder(w.a.id, 'Water', top.id);
+    const mains = await w.layer(w.a.id, sub.id, 'Mains');
+    const fid = await point(h, w.admin.organizationId, w.a.id, mains.id, w.dictionaryId);
+    const before = await h.db.selectFrom('layers').select(['project_id', 'data_version']).where('id', '=', mains.id).executeTakeFirstOrThrow();
+    // The features update comes after the folders and layers were rewritten: fail it for this target only.
+    const name = `fail_${randomUUID().replace(/-/g, '')}`;
+    await sql.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.project_id = '${w.b.id}' THEN RAISE EXCEPTION 'injected' USING ERRCODE = 'check_violation'; END IF; RETURN NEW; END $$`).execute(h.db);
+    await sql.raw(`CREATE TRIGGER ${name} BEFORE UPDATE ON features FOR EACH ROW EXECUTE FUNCTION ${name}()`).execute(h.db);
+    try {
+      expect((await move(h, w.admin, { scenario: 'MOVE_FOLDER_TO_PROJECT', projectId: w.b.id, folderId: top.id })).status).toBe(400);
+    } finally {
+      await sql.raw(`DROP TRIGGER ${name} ON features`).execute(h.db);
+      await sql.raw(`DROP FUNCTION ${name}()`).execute(h.db);
+    }
+    const folders = await h.db.selectFrom('folders').select(['id', 'project_id', 'parent_id']).where('id', 'in', [top.id, sub.id]).orderBy('name').execute();
+    expect(folders).toEqual([{ id: top.id, project_id: w.a.id, parent_id: null }, { id: sub.id, project_id: w.a.id, parent_id: top.id }]);
+    expect(await h.db.selectFrom('layers').select(['project_id', 'data_version']).where('id', '=', mains.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await h.db.selectFrom('features').select('project_id').where('id', '=', fid).executeTakeFirstOrThrow()).project_id).toBe(w.a.id);
   });
 });

@@ -77,4 +77,23 @@ describe('leaders', () => {
     expect((await call(h, outsider, 'GET', `/rest/features/leaders?projectId=${f.project.id}`)).status).toBe(404);
     expect((await call(h, f.admin, 'PUT', `/rest/features/leaders/${f.point.id}`, body)).body.message).toBe('app.leader.error.not-leader');
   });
+
+  it('keeps the anchor vertex within the vertices of the anchored feature (or of the leader without one)', async () => {
+    const h = await harness();
+    const f = await leaderField(h);
+    expect(await call(h, f.admin, 'POST', '/rest/features/leaders', leader(f.folder.id, f.point.id, { vertex: 1 })))
+      .toMatchObject({ status: 400, body: { message: 'app.leader.error.vertex.range' } });
+    const line = (await call(h, f.admin, 'POST', '/rest/features/lines', {
+      geometry: { type: 'LineString', coordinates: [[-105, 39], [-104.9, 39.1], [-104.8, 39]] }, properties: { layer_id: f.layer('line') },
+    })).body;
+    const created = await call(h, f.admin, 'POST', '/rest/features/leaders', leader(f.folder.id, line.id, { vertex: 2 }));
+    expect(created.status).toBe(201);
+    const edit = (vertex: number) => call(h, f.admin, 'PUT', `/rest/features/leaders/${created.body.id}`, { geometry: leader(f.folder.id, line.id).geometry, metadata: { ...leader(f.folder.id, line.id).metadata, vertex } });
+    // The edit body names no feature: the stored anchor (the three-vertex line) still counts.
+    expect((await edit(3)).body.message).toBe('app.leader.error.vertex.range');
+    expect(JSON.parse((await edit(1)).body.properties.metadata)).toMatchObject({ vertex: 1, featureId: line.id });
+    const loose = { folderId: f.folder.id, geometry: leader(f.folder.id, line.id).geometry, metadata: { ...leader(f.folder.id, line.id).metadata, vertex: 2 } };
+    expect((await call(h, f.admin, 'POST', '/rest/features/leaders', loose)).body.message).toBe('app.leader.error.vertex.range');
+    expect(await h.db.selectFrom('features').select('id').where('kind', '=', 'leader').where('project_id', '=', f.project.id).execute()).toHaveLength(1);
+  });
 });

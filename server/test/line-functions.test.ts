@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
 import { createMember, signedInAccount } from './factories.js';
-import { call, field } from './feature-fixtures.js';
+import { call, field, setOrgMask } from './feature-fixtures.js';
 
 /** The APWA field with helpers to draw unclassified lines and points. */
 async function lineField(h: Harness) {
@@ -98,5 +98,19 @@ describe('line functions', () => {
     const refused = await call(h, f.admin, 'POST', `/rest/features/fn/line/split/${line.id}/1`);
     expect(refused).toMatchObject({ status: 403, body: { message: 'app.line.functions.disabled' } });
     expect((await call(h, f.admin, 'GET', `/rest/features/${line.id}`)).body.geometry.coordinates[0]).toHaveLength(3);
+  });
+
+  it('leaves joining two lines to feature admins, since the join removes the second line', async () => {
+    const h = await harness();
+    const f = await lineField(h);
+    const first = await f.line([[-105, 39], [-104.9, 39], [-104.85, 39]]);
+    const second = await f.line([[-104.8, 39], [-104.7, 39]]);
+    const editor = await createMember(h, f.admin.organizationId, 'editor');
+    await setOrgMask(h, editor, '0111');
+    expect((await call(h, editor, 'POST', `/rest/features/fn/line/join/${first.id}/${second.id}`)).status).toBe(403);
+    expect((await call(h, f.admin, 'GET', `/rest/features/${second.id}`)).status).toBe(200);
+    expect(await versions(h, first.properties.ogc_fid)).toEqual(['Add']);
+    // Editing one line stays with edit rights.
+    expect((await call(h, editor, 'PUT', `/rest/features/fn/line/removevertex/collected/${first.id}/1`)).status).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import { FEATURE_MSG, LEADER_LAYER, LEADER_MSG, type AssetRef, type LeaderInput, type LeaderUpdate } from '@fieldbook/domain';
+import {
+  FEATURE_MSG, LEADER_LAYER, LEADER_MSG, anchorVertexCount, type AssetRef, type Geometry, type LeaderInput, type LeaderUpdate,
+} from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
@@ -27,6 +29,29 @@ async function leaderLayerOf(trx: Executor, folder: { id: string; project_id: st
   return row.id;
 }
 
+/**
+ * The anchor vertex indexes the vertices of the feature the leader points at (spec 3 §5: first,
+ * 2..n-1, last), or of the leader itself when it points at none; it must exist. The anchored feature
+ * must be one the caller can see in the leader's project.
+ */
+async function checkedAnchor(
+  deps: Deps, caller: Caller, projectId: string, input: Pick<LeaderInput, 'featureId' | 'geometry' | 'metadata'>, storedFeatureId?: string,
+) {
+  let geometry: Geometry = input.geometry;
+  const featureId = input.featureId ?? storedFeatureId;
+  if (featureId) {
+    const parsed = parseFeatureId(featureId);
+    // A stored anchor deleted since no longer counts; a newly named one must exist.
+    const anchored = await load(deps.db, caller, parsed.id, parsed.kind || undefined).catch((err) => {
+      if (input.featureId) throw err;
+      return null;
+    });
+    if (anchored && anchored.project_id !== projectId) throw badRequest(FEATURE_MSG.geometryInvalid);
+    if (anchored) geometry = JSON.parse(anchored.geometry) as Geometry;
+  }
+  if (input.metadata.vertex >= anchorVertexCount(geometry)) throw badRequest(LEADER_MSG.vertexOutOfRange);
+}
+
 /** Draws a leader in a folder: create-feature rights there; the folder's leader layer appears on demand. */
 export async function createLeader(deps: Deps, caller: Caller, input: LeaderInput) {
   const folder = await deps.db.selectFrom('folders').innerJoin('projects', 'projects.id', 'folders.project_id')
@@ -36,12 +61,7 @@ export async function createLeader(deps: Deps, caller: Caller, input: LeaderInpu
   const chain = folderChain(folder.project_id, folder.parent_id ? [folder.id, folder.parent_id] : [folder.id]);
   if (!canView(caller, chain)) throw notFound();
   if (!canCreateFeature(caller, chain)) throw forbidden();
-  if (input.featureId) {
-    // The anchored feature must be one the caller can see in the same project.
-    const parsed = parseFeatureId(input.featureId);
-    const anchored = await load(deps.db, caller, parsed.id, parsed.kind || undefined);
-    if (anchored.project_id !== folder.project_id) throw badRequest(FEATURE_MSG.geometryInvalid);
-  }
+  await checkedAnchor(deps, caller, folder.project_id, input);
   const id = await deps.db.transaction().execute(async (trx) => {
     const layerId = await leaderLayerOf(trx, folder);
     const layer = await trx.selectFrom('layers').select('read_only').where('id', '=', layerId).executeTakeFirstOrThrow();
@@ -70,11 +90,12 @@ export async function updateLeader(deps: Deps, caller: Caller, idText: string, i
   const { row, chain } = await leaderFor(deps, caller, idText);
   if (!canEditFeature(caller, chain)) throw forbidden();
   const previous = (row.metadata ?? {}) as Record<string, unknown>;
+  await checkedAnchor(deps, caller, row.project_id, input, typeof previous.featureId === 'string' ? previous.featureId : undefined);
   await deps.db.transaction().execute(async (trx) => {
     await addVersion(trx, caller, row.id, 'Edit', toFeature(row));
     await trx.updateTable('features').set({
       geom: sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(asMultiLine(input.geometry))}), 4326)`,
-      metadata: JSON.stringify({ ...previous, ...input.metadata }), updated_at: new Date(), updated_by: caller.accountId,
+      metadata: JSON.stringify({ ...previous, ...input.metadata, ...(input.featureId ? { featureId: input.featureId } : {}) }), updated_at: new Date(), updated_by: caller.accountId,
     }).where('id', '=', row.id).execute();
     await bumpLayerDataVersion(trx, [row.layer_id]);
   });

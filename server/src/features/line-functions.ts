@@ -5,10 +5,10 @@ import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { requireFlag } from '../http/flags.js';
-import { canCreateFeature, canEditFeature } from '../projects/access.js';
-import { layerContext, load, parseFeatureId, toFeature } from './service.js';
+import { canCreateFeature, isFeatureAdmin } from '../projects/access.js';
+import { assertEditable, layerContext, load, parseFeatureId, toFeature } from './service.js';
 import { addVersion, insertFeature, setGeometry, softDelete } from './store.js';
-import { checkedClassification } from './validate.js';
+import { checkedClassification, drawTargetError } from './validate.js';
 
 type Parts = number[][][];
 
@@ -18,10 +18,9 @@ async function editable(deps: Deps, caller: Caller, idText: string) {
   const row = await load(deps.db, caller, parsed.id, parsed.kind || undefined);
   const { layer, chain } = await layerContext(deps.db, caller, row.layer_id);
   const featureChain: AssetRef[] = [{ type: 'feature', id: String(row.id) }, ...chain];
-  if (!canEditFeature(caller, featureChain)) throw forbidden();
-  if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
+  assertEditable(caller, row, layer, featureChain);
   const geometry = JSON.parse(row.geometry) as { type: string; coordinates: unknown };
-  return { row, layer, chain, geometry };
+  return { row, layer, chain, featureChain, geometry };
 }
 
 async function editableLine(deps: Deps, caller: Caller, idText: string) {
@@ -70,6 +69,8 @@ export async function joinTwoLines(deps: Deps, caller: Caller, firstId: string, 
   const first = await editableLine(deps, caller, firstId);
   const second = await editableLine(deps, caller, secondId);
   if (first.row.id === second.row.id) throw badRequest(LINE_FN_MSG.joinSame);
+  // The join removes the second line, which is a feature delete: feature admins only (spec 3 §6).
+  if (!isFeatureAdmin(caller, second.featureChain)) throw forbidden();
   if (!sameClass(first.row, second.row)) throw badRequest(LINE_FN_MSG.joinSelectError);
   const joined = joinLines(first.parts, second.parts);
   await deps.db.transaction().execute(async (trx) => {
@@ -99,11 +100,7 @@ export async function joinPointsIntoLine(deps: Deps, caller: Caller, input: Join
     points.push(row);
   }
   const { layer, chain } = await layerContext(deps.db, caller, input.layerId);
-  const target = await deps.db.selectFrom('layers').select(['server_name', 'reference_id']).where('id', '=', layer.id).executeTakeFirstOrThrow();
-  const source = await deps.db.selectFrom('layers').select('folder_id').where('id', '=', points[0].layer_id).executeTakeFirstOrThrow();
-  if (layer.folder_id !== source.folder_id || (target.server_name !== null && target.server_name !== 'line') || target.reference_id) {
-    throw badRequest(LINE_FN_MSG.pointsLayer);
-  }
+  if (layer.folder_id !== points[0].folder_id || drawTargetError(layer, 'line')) throw badRequest(LINE_FN_MSG.pointsLayer);
   if (!canCreateFeature(caller, chain)) throw forbidden();
   if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
   if (!layer.is_active) throw badRequest(FEATURE_MSG.layerInactive);

@@ -1,4 +1,4 @@
-import { FEATURE_MSG, normalizeGeometry, type FeatureInput, type FeatureKind } from '@fieldbook/domain';
+import { FEATURE_MSG, MOVE_MSG, normalizeGeometry, type FeatureInput, type FeatureKind } from '@fieldbook/domain';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
@@ -6,7 +6,8 @@ import type { Caller } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { canCreateFeature, canEditFeature, canView, folderChain, isFeatureAdmin } from '../projects/access.js';
 import type { AssetRef } from '@fieldbook/domain';
-import { checkedClassification } from './validate.js';
+import { checkedClassification, drawTargetError } from './validate.js';
+import { addVersion, softDelete } from './store.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
 
 /** Feature ids travel as "<kind>.<number>" (spec 3 §3). */
@@ -19,7 +20,10 @@ export function parseFeatureId(id: string): { kind: string; id: string } {
 export async function layerContext(db: Executor, caller: Caller, layerId: string) {
   const layer = await db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
     .innerJoin('projects', 'projects.id', 'layers.project_id')
-    .select(['layers.id', 'layers.read_only', 'layers.is_active', 'layers.folder_id', 'folders.parent_id', 'projects.id as project_id', 'projects.dictionary_id', 'projects.organization_id'])
+    .select([
+      'layers.id', 'layers.read_only', 'layers.is_active', 'layers.folder_id', 'layers.type', 'layers.server_name', 'layers.reference_id',
+      'folders.parent_id', 'projects.id as project_id', 'projects.dictionary_id', 'projects.organization_id',
+    ])
     .where('layers.id', '=', layerId).executeTakeFirst();
   if (!layer || layer.organization_id !== caller.organizationId) throw notFound();
   const chain: AssetRef[] = [{ type: 'layer', id: layer.id }, ...folderChain(layer.project_id, layer.parent_id ? [layer.folder_id, layer.parent_id] : [layer.folder_id])];
@@ -39,8 +43,9 @@ export function toFeature(row: Record<string, unknown>) {
   };
 }
 
-export async function load(db: Executor, caller: Caller, featureId: string, kind?: string) {
-  const row = await db.selectFrom('features').innerJoin('layers', 'layers.id', 'features.layer_id')
+/** The feature rows of the caller's organization that are not deleted, in the shape toFeature presents. */
+function featureRows(db: Executor, caller: Caller) {
+  return db.selectFrom('features').innerJoin('layers', 'layers.id', 'features.layer_id')
     .leftJoin('accounts as c', 'c.id', 'features.created_by')
     .leftJoin('accounts as m', 'm.id', 'features.updated_by')
     .select([
@@ -49,10 +54,28 @@ export async function load(db: Executor, caller: Caller, featureId: string, kind
       'features.attributes', 'features.metadata', 'features.properties', 'features.created_at as created', 'features.updated_at as modified',
       'c.email as created_by_email', 'm.email as modified_by_email',
     ])
-    .where('features.id', '=', featureId).where('features.organization_id', '=', caller.organizationId).where('features.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('features.organization_id', '=', caller.organizationId).where('features.deleted_at', 'is', null);
+}
+
+export async function load(db: Executor, caller: Caller, featureId: string, kind?: string) {
+  const row = await featureRows(db, caller).where('features.id', '=', featureId).executeTakeFirst();
   if (!row || (kind && row.kind !== kind)) throw notFound();
   return row;
+}
+
+/** Several features at once (e.g. the selection of a move); missing ids are simply absent. */
+export async function loadMany(db: Executor, caller: Caller, featureIds: string[]) {
+  return featureIds.length ? featureRows(db, caller).where('features.id', 'in', featureIds).orderBy('features.id').execute() : [];
+}
+
+/** Edit is disabled for features classified by a dictionary other than the project's (spec 3 §4). */
+const ownDictionary = (row: { dictionary_id: string | null }, layer: { dictionary_id: string }) => !row.dictionary_id || row.dictionary_id === layer.dictionary_id;
+
+/** Refuses an edit of a feature: edit-feature rights, a writable layer, the project's dictionary. */
+export function assertEditable(caller: Caller, row: { dictionary_id: string | null }, layer: { read_only: boolean; dictionary_id: string }, featureChain: AssetRef[]) {
+  if (!canEditFeature(caller, featureChain)) throw forbidden();
+  if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
+  if (!ownDictionary(row, layer)) throw badRequest(FEATURE_MSG.dictionaryMismatch);
 }
 
 /** A feature with what the caller may do to it, so the feature panel offers only allowed actions. */
@@ -63,16 +86,18 @@ export async function getFeature(deps: Deps, caller: Caller, featureId: string, 
   const writable = !layer.read_only;
   return {
     ...toFeature(row),
-    abilities: { edit: writable && canEditFeature(caller, featureChain), admin: writable && isFeatureAdmin(caller, featureChain) },
+    abilities: { edit: writable && ownDictionary(row, layer) && canEditFeature(caller, featureChain), admin: writable && isFeatureAdmin(caller, featureChain) },
   };
 }
 
-/** Draws a feature into a layer: create rights there, a writable layer, a valid dictionary classification. */
+/** Draws a feature into a layer: create rights there, a writable active layer of the kind, a valid dictionary classification. */
 export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKind, input: FeatureInput) {
   const { layer, chain } = await layerContext(deps.db, caller, input.properties.layer_id);
   if (!canCreateFeature(caller, chain)) throw forbidden();
   if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
   if (!layer.is_active) throw badRequest(FEATURE_MSG.layerInactive);
+  const unfit = drawTargetError(layer, kind);
+  if (unfit) throw badRequest(unfit);
   const geometry = normalizeGeometry(kind, input.geometry);
   if (!geometry) throw badRequest(FEATURE_MSG.geometryTypeMismatch);
   const p = input.properties;
@@ -88,33 +113,38 @@ export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKin
       metadata: p.metadata === undefined || p.metadata === null ? null : typeof p.metadata === 'string' ? p.metadata : JSON.stringify(p.metadata),
       properties: JSON.stringify(p.properties ?? {}), created_by: caller.accountId, updated_by: caller.accountId,
     }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('feature_versions').values({ feature_id: row.id, action: 'Add', changed_by: caller.accountId, before: null }).execute();
+    await addVersion(trx, caller, row.id, 'Add', null);
     await bumpLayerDataVersion(trx, [layer.id]);
     return row.id;
   });
   return toFeature(await load(deps.db, caller, id));
 }
 
-/** Edits geometry and attributes; the previous state is kept as a version. */
+/**
+ * Edits geometry and attributes; the previous state is kept as a version. A body without component_id
+ * (a geometry-only save, the generic property panel) keeps the stored classification, checking any
+ * attributes it sends against the stored component; component_id null removes the classification.
+ */
 export async function updateFeature(deps: Deps, caller: Caller, kind: FeatureKind | undefined, featureId: string, input: FeatureInput) {
   const current = await load(deps.db, caller, featureId, kind);
   const { layer, chain } = await layerContext(deps.db, caller, current.layer_id);
-  const featureChain: AssetRef[] = [{ type: 'feature', id: String(current.id) }, ...chain];
-  if (!canEditFeature(caller, featureChain)) throw forbidden();
-  if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
-  if (input.properties.layer_id !== current.layer_id) throw badRequest('app.feature.move.use-data-organization');
+  assertEditable(caller, current, layer, [{ type: 'feature', id: String(current.id) }, ...chain]);
+  if (input.properties.layer_id !== current.layer_id) throw badRequest(MOVE_MSG.featureUseMove);
   const geometry = normalizeGeometry(current.kind as FeatureKind, input.geometry);
   if (!geometry) throw badRequest(FEATURE_MSG.geometryTypeMismatch);
   const p = input.properties;
-  const classification = await checkedClassification(deps.db, layer, current.kind as FeatureKind, {
-    dictionaryId: p.dictionary_id, systemId: p.system_id, componentId: p.component_id, attributes: p.attributes,
-  });
+  const keep = p.component_id === undefined;
+  const classification = keep && p.attributes === undefined
+    ? { dictionaryId: current.dictionary_id, systemId: current.system_id, componentId: current.component_id, attributes: current.attributes }
+    : await checkedClassification(deps.db, layer, current.kind as FeatureKind, keep
+      ? { dictionaryId: current.dictionary_id, systemId: current.system_id, componentId: current.component_id, attributes: p.attributes }
+      : { dictionaryId: p.dictionary_id, systemId: p.system_id, componentId: p.component_id, attributes: p.attributes });
   await deps.db.transaction().execute(async (trx) => {
-    await trx.insertInto('feature_versions').values({ feature_id: current.id, action: 'Edit', changed_by: caller.accountId, before: JSON.stringify(toFeature(current)) }).execute();
+    await addVersion(trx, caller, current.id, 'Edit', toFeature(current));
     await trx.updateTable('features').set({
       geom: sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`,
       dictionary_id: classification.dictionaryId, system_id: classification.systemId, component_id: classification.componentId,
-      attributes: JSON.stringify(classification.attributes),
+      attributes: JSON.stringify(classification.attributes ?? []),
       ...(p.metadata !== undefined ? { metadata: p.metadata === null ? null : typeof p.metadata === 'string' ? p.metadata : JSON.stringify(p.metadata) } : {}),
       ...(p.properties ? { properties: JSON.stringify(p.properties) } : {}),
       updated_at: new Date(), updated_by: caller.accountId,
@@ -131,8 +161,7 @@ export async function deleteFeature(deps: Deps, caller: Caller, featureId: strin
   if (!isFeatureAdmin(caller, [{ type: 'feature', id: String(current.id) }, ...chain])) throw forbidden();
   if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.insertInto('feature_versions').values({ feature_id: current.id, action: 'Delete', changed_by: caller.accountId, before: JSON.stringify(toFeature(current)) }).execute();
-    await trx.updateTable('features').set({ deleted_at: new Date(), updated_by: caller.accountId }).where('id', '=', current.id).execute();
-    await bumpLayerDataVersion(trx, [current.layer_id]);
+    await addVersion(trx, caller, current.id, 'Delete', toFeature(current));
+    await softDelete(trx, caller, current);
   });
 }

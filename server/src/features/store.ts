@@ -20,9 +20,20 @@ export interface FeatureRow {
 const geomOf = (geometry: unknown) => sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`;
 const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
+type VersionAction = 'Add' | 'Edit' | 'Delete';
+
 /** Writes a version row with the state before a change (spec: every change is restorable). */
-export async function addVersion(trx: Executor, caller: Caller, featureId: string, action: 'Add' | 'Edit' | 'Delete', before: unknown) {
-  await trx.insertInto('feature_versions').values({ feature_id: featureId, action, changed_by: caller.accountId, before: before === null ? null : JSON.stringify(before) }).execute();
+export async function addVersion(trx: Executor, caller: Caller, featureId: string, action: VersionAction, before: unknown) {
+  await addVersions(trx, caller, action, [{ id: featureId, before }]);
+}
+
+/** Version rows for many features at once (a moved selection), a thousand per statement. */
+export async function addVersions(trx: Executor, caller: Caller, action: VersionAction, features: Array<{ id: string; before: unknown }>) {
+  for (let start = 0; start < features.length; start += 1000) {
+    await trx.insertInto('feature_versions').values(features.slice(start, start + 1000).map((f) => ({
+      feature_id: f.id, action, changed_by: caller.accountId, before: f.before === null ? null : JSON.stringify(f.before),
+    }))).execute();
+  }
 }
 
 // Each write bumps its layer's data version in the same transaction, so cached map tiles refresh.

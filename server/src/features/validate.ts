@@ -1,8 +1,20 @@
 import {
-  FEATURE_MSG, attributeTypeName, componentTypeForKind, featureValueError, type FeatureAttribute, type FeatureKind,
+  FEATURE_LAYER_SERVER_NAMES, FEATURE_MSG, attributeTypeName, componentTypeForKind, featureValueError, type FeatureAttribute, type FeatureKind,
 } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 import { badRequest } from '../http/errors.js';
+
+/**
+ * Whether a layer takes drawn features of a kind (spec 3 §3): a vector layer without a reference,
+ * either generic (no server name, e.g. an imported layer) or the drawing layer of that kind. Leader,
+ * form and one-call layers have their own routes. Returns the refusal's message id, or null.
+ */
+export function drawTargetError(layer: { type: string; server_name: string | null; reference_id: string | null }, kind: FeatureKind): string | null {
+  if (layer.type !== 'VECTOR' || layer.reference_id) return FEATURE_MSG.layerNotDrawable;
+  if (layer.server_name === null) return null;
+  if (!(FEATURE_LAYER_SERVER_NAMES as readonly string[]).includes(layer.server_name)) return FEATURE_MSG.layerNotDrawable;
+  return layer.server_name === kind ? null : FEATURE_MSG.geometryTypeMismatch;
+}
 
 /**
  * Dictionary classification of a new or edited feature (spec 3 §5): the component belongs to the

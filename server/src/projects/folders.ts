@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { FOLDER_TYPES, PROJECT_MSG, createFolderSchema, isDeletableFolderType, updateFolderSchema, type FolderOut } from '@fieldbook/domain';
+import {
+  FOLDER_TYPES, MOVE_MSG, PROJECT_MSG, createFolderSchema, isDeletableFolderType, isFeatureFolder, updateFolderSchema, type FolderOut,
+} from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
-import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
 import { canCreate, canEdit, folderOf, isAdminOf, projectChain, projectOf, readableProject, requireRight } from './access.js';
+import { FOLDER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
 import { loadFolders } from './tree.js';
 
 async function siblingNameTaken(db: Executor, projectId: string, parentId: string | null, name: string, exceptId?: string) {
@@ -76,28 +79,43 @@ export async function addFeatureFolder(deps: Deps, caller: Caller, projectId: st
   return presentFolder(deps, caller, project.id, id);
 }
 
+/**
+ * Edit a folder: name unique among its siblings, description, leaders. A different parent is a move,
+ * which goes through data organization and its rules (flag, project admin, raster and name-clash
+ * refusals), so a plain edit refuses it.
+ */
 export async function updateFolder(deps: Deps, caller: Caller, projectId: string, input: z.output<typeof updateFolderSchema>) {
+  if (input.projectId && input.projectId !== projectId) throw badRequest('app.error.id-mismatch');
   const { project, folder, chain } = await folderOf(deps.db, caller, projectId, input.id);
   requireRight(canEdit(caller, chain));
-  const parentId = input.parentId === undefined ? folder.parent_id : await checkedParent(deps.db, project.id, input.parentId);
-  if (parentId === folder.id) throw badRequest(PROJECT_MSG.folderTooDeep);
-  if (parentId && (await deps.db.selectFrom('folders').select('id').where('parent_id', '=', folder.id).executeTakeFirst())) throw badRequest(PROJECT_MSG.folderTooDeep);
-  if (await siblingNameTaken(deps.db, project.id, parentId, input.name, folder.id)) throw conflict(PROJECT_MSG.folderNameExists);
+  if (input.parentId !== undefined && (input.parentId ?? null) !== folder.parent_id) throw badRequest(MOVE_MSG.folderUseMove);
+  if (await siblingNameTaken(deps.db, project.id, folder.parent_id, input.name, folder.id)) throw conflict(PROJECT_MSG.folderNameExists);
   await uniquely(PROJECT_MSG.folderNameExists, () => deps.db.updateTable('folders').set({
-    name: input.name, description: input.description ?? null, parent_id: parentId,
+    name: input.name, description: input.description ?? null,
     ...(input.leadersEnabled !== undefined ? { leaders_enabled: input.leadersEnabled } : {}),
   }).where('id', '=', folder.id).execute());
   return presentFolder(deps, caller, project.id, folder.id);
 }
 
 /**
- * Folder admins delete normal, feature and external-service folders with their layers; a feature
- * folder also needs the word 'delete' typed by the user (spec 3 §4), sent as confirm=delete.
+ * Folder admins delete normal, feature and external-service folders with their sub-folders and
+ * layers. A folder admin is admin of every layer below (permissions flow down), and every layer goes
+ * by the layer-delete rules, so a folder delete is no way round them. A feature folder also needs the
+ * word 'delete' typed by the user (spec 3 §4), sent as confirm=delete. All in one transaction.
  */
 export async function deleteFolder(deps: Deps, caller: Caller, projectId: string, id: string, confirm?: string) {
   const { folder, chain } = await folderOf(deps.db, caller, projectId, id);
   requireRight(isAdminOf(caller, chain));
   if (!isDeletableFolderType(folder.folder_type)) throw forbidden(PROJECT_MSG.folderNotDeletable);
-  if (folder.folder_type === FOLDER_TYPES.features && confirm !== 'delete') throw badRequest(PROJECT_MSG.folderConfirmDelete);
-  await deps.db.deleteFrom('folders').where('id', '=', folder.id).execute();
+  const subFolders = await deps.db.selectFrom('folders').select('id').where('parent_id', '=', folder.id).execute();
+  const layers = await deps.db.selectFrom('layers').selectAll().where('folder_id', 'in', [folder.id, ...subFolders.map((f) => f.id)]).orderBy('name').execute();
+  for (const layer of layers) {
+    const block = await layerDeleteBlock(deps.db, layer, true);
+    if (block) throw new AppError(403, 'Forbidden', FOLDER_DELETE_MSG[block], { layer: layer.name });
+  }
+  if (isFeatureFolder(folder.folder_type, layers.map((l) => l.server_name)) && confirm !== 'delete') throw badRequest(PROJECT_MSG.folderConfirmDelete);
+  await deps.db.transaction().execute(async (trx) => {
+    await removeLayers(trx, layers.map((l) => l.id));
+    await trx.deleteFrom('folders').where('id', '=', folder.id).execute();
+  });
 }

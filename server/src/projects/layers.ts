@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { PROJECT_MSG, createLayerSchema, updateLayerSchema } from '@fieldbook/domain';
+import { DATA_MSG, MOVE_MSG, PROJECT_MSG, createLayerSchema, needsGeoserver, updateLayerSchema } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
 import { canCreate, canEdit, canView, folderChain, folderOf, isAdminOf, readableProject, requireRight } from './access.js';
 import { presentLayer } from './tree.js';
+import { flagOn } from '../http/flags.js';
+import { LAYER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
 
 async function nameTaken(db: Executor, folderId: string, name: string, exceptId?: string) {
   let q = db.selectFrom('layers').select('id').where('folder_id', '=', folderId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
@@ -37,9 +39,15 @@ export async function getLayer(deps: Deps, caller: Caller, projectId: string, fo
   return layer;
 }
 
+/** WMS and WMS-TILE data methods need the organization's geoserver flag (spec 3 §6); `methods` are the newly chosen ones. */
+async function checkedMethods(deps: Deps, caller: Caller, methods: Array<string | null | undefined>) {
+  if (methods.some(needsGeoserver) && !(await flagOn(deps.db, caller, 'geoserver'))) throw forbidden(DATA_MSG.geoserverDisabled);
+}
+
 export async function createLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, input: z.output<typeof createLayerSchema>) {
   const { project, folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
   requireRight(canCreate(caller, chain));
+  await checkedMethods(deps, caller, [input.preferredMethod]);
   if (await nameTaken(deps.db, folder.id, input.name)) throw conflict(PROJECT_MSG.layerNameExists);
   const row = await uniquely(PROJECT_MSG.layerNameExists, () => deps.db.insertInto('layers').values({
     project_id: project.id, folder_id: folder.id, name: input.name, description: input.description ?? null, type: input.type,
@@ -48,16 +56,19 @@ export async function createLayer(deps: Deps, caller: Caller, projectId: string,
   return presentLayer(row);
 }
 
-/** Edit a layer: name unique in its folder, methods, read-only, style; a read-only layer keeps its data. */
+/**
+ * Edit a layer: name unique in its folder, methods, read-only, style; a read-only layer keeps its data.
+ * A different folder is a move, which goes through data organization and its rules (flag, project
+ * admin, raster and name-clash refusals), so a plain edit refuses it.
+ */
 export async function updateLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, input: z.output<typeof updateLayerSchema>) {
-  const { layer, chain, project } = await layerOf(deps, caller, projectId, folderId, input.id);
+  const { layer, chain } = await layerOf(deps, caller, projectId, folderId, input.id);
   requireRight(canEdit(caller, chain));
-  const targetFolder = input.folder?.id ?? layer.folder_id;
-  if (targetFolder !== layer.folder_id) {
-    const target = await deps.db.selectFrom('folders').select('id').where('id', '=', targetFolder).where('project_id', '=', project.id).executeTakeFirst();
-    if (!target) throw notFound();
-  }
-  if (await nameTaken(deps.db, targetFolder, input.name, layer.id)) throw conflict(PROJECT_MSG.layerNameExists);
+  if (input.folder && input.folder.id !== layer.folder_id) throw badRequest(MOVE_MSG.layerUseMove);
+  // A method kept from before the flag was switched off stays; only a new WMS choice needs the flag.
+  await checkedMethods(deps, caller, [input.preferredMethod, input.mobilePreferredMethod]
+    .filter((m, i) => m !== [layer.preferred_method, layer.mobile_preferred_method][i]));
+  if (await nameTaken(deps.db, layer.folder_id, input.name, layer.id)) throw conflict(PROJECT_MSG.layerNameExists);
   const styleId = input.styles === undefined ? layer.style_id : input.styles[0]?.id ?? null;
   if (styleId && styleId !== layer.style_id) {
     const style = await deps.db.selectFrom('styles').select('id').where('id', '=', styleId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
@@ -65,7 +76,6 @@ export async function updateLayer(deps: Deps, caller: Caller, projectId: string,
   }
   const row = await uniquely(PROJECT_MSG.layerNameExists, () => deps.db.updateTable('layers').set({
     name: input.name,
-    folder_id: targetFolder,
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.preferredMethod ? { preferred_method: input.preferredMethod } : {}),
     ...(input.mobilePreferredMethod !== undefined ? { mobile_preferred_method: input.mobilePreferredMethod } : {}),
@@ -82,13 +92,11 @@ export async function disableLayer(deps: Deps, caller: Caller, projectId: string
   return presentLayer(row);
 }
 
-/** Layer admins delete layers that are not read-only and carry no reference (forms, leaders, tickets). */
+/** Layer admins delete layers by the rules of layer-removal.ts (no reference, not shared, not read-only). */
 export async function deleteLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
   const { layer, chain } = await layerOf(deps, caller, projectId, folderId, layerId);
   requireRight(isAdminOf(caller, chain));
-  if (layer.read_only) throw forbidden(PROJECT_MSG.layerReadOnly);
-  if (layer.reference_id) throw forbidden(PROJECT_MSG.layerNotDeletable);
-  // A layer shown in other projects' folders must be unshared first (spec 3 §6).
-  if (await deps.db.selectFrom('layer_shares').select('layer_id').where('layer_id', '=', layer.id).executeTakeFirst()) throw forbidden(PROJECT_MSG.layerNotDeletable);
-  await deps.db.deleteFrom('layers').where('id', '=', layer.id).execute();
+  const block = await layerDeleteBlock(deps.db, layer);
+  if (block) throw forbidden(LAYER_DELETE_MSG[block]);
+  await removeLayers(deps.db, [layer.id]);
 }

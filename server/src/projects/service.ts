@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
-import { PROJECT_MSG, createProjectSchema, updateProjectSchema, type ProjectOut } from '@fieldbook/domain';
+import { DATA_MSG, PROJECT_MSG, createProjectSchema, updateProjectSchema, type ProjectOut } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
@@ -9,6 +9,8 @@ import { isOrgAdmin } from '@fieldbook/domain';
 import { readableDictionary } from '../dictionaries/access.js';
 import { canCreate, canEdit, canView, isAdminOf, projectChain, projectOf, readableProject, requireRight } from './access.js';
 import { grantorsOf } from '../sharing/service.js';
+import { requireFlag } from '../http/flags.js';
+import { GEOID_MODELS } from '../sites/crs.js';
 import { presentProject } from './tree.js';
 
 async function nameTaken(db: Executor, organizationId: string, name: string, exceptId?: string) {
@@ -61,17 +63,35 @@ export async function createProject(deps: Deps, caller: Caller, input: z.output<
   return presentProject(deps.db, withPermission, row);
 }
 
+/**
+ * Site calibration and geoid (spec 3 §3, §6): choosing a site needs the siteCalibration flag and a site
+ * of the organization; a geoid must be a known model and needs the projectGeoid flag. The web form
+ * sends the current values on every save, so only a change to a new value is checked against the
+ * flags (clearing one is always allowed).
+ */
+async function checkedCalibration(deps: Deps, caller: Caller, project: { site_id: string | null; geoid_id: string | null }, input: z.output<typeof updateProjectSchema>) {
+  const siteId = input.proj?.id;
+  if (siteId && siteId !== project.site_id) {
+    await requireFlag(deps.db, caller, 'siteCalibration', DATA_MSG.siteCalibrationDisabled);
+    const site = await deps.db.selectFrom('sites').select('id').where('id', '=', siteId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+    if (!site) throw notFound(PROJECT_MSG.siteNotFound);
+  }
+  const geoidId = input.geoidId;
+  if (geoidId && geoidId !== project.geoid_id) {
+    if (!GEOID_MODELS.some((g) => g.id === geoidId)) throw badRequest(PROJECT_MSG.geoidUnknown);
+    await requireFlag(deps.db, caller, 'projectGeoid', PROJECT_MSG.geoidDisabled);
+  }
+}
+
 export async function updateProject(deps: Deps, caller: Caller, input: z.output<typeof updateProjectSchema>) {
   const project = await projectOf(deps.db, caller, input.id);
   requireRight(canEdit(caller, projectChain(project.id)));
-  // Changing a project's organization is for organization admins (spec 3 §6); here it must stay in this one.
-  if (input.organizationId && input.organizationId !== project.organization_id) throw (isOrgAdmin(caller) ? badRequest('app.project.error.organization') : forbidden());
+  // Changing a project's organization is for organization admins (spec 3 §6); moving a project with its
+  // features, permissions, shares and calibration across organizations is not supported yet.
+  if (input.organizationId && input.organizationId !== project.organization_id) throw (isOrgAdmin(caller) ? badRequest(PROJECT_MSG.organizationChange) : forbidden());
   if (await nameTaken(deps.db, caller.organizationId, input.name, project.id)) throw conflict(PROJECT_MSG.nameExists);
   if (input.dataDictionaryId !== project.dictionary_id) await readableDictionary(deps.db, caller, input.dataDictionaryId);
-  if (input.proj) {
-    const site = await deps.db.selectFrom('sites').select('id').where('id', '=', input.proj.id).where('organization_id', '=', caller.organizationId).executeTakeFirst();
-    if (!site) throw notFound('app.site.not-found');
-  }
+  await checkedCalibration(deps, caller, project, input);
   const row = await uniquely(PROJECT_MSG.nameExists, () => deps.db.updateTable('projects').set({
     name: input.name,
     description: input.description ?? null,

@@ -13,6 +13,8 @@ export const FEATURE_MSG = {
   textTooLong: 'app.feature.error.text-too-long',
   layerReadOnly: 'app.layer.error.read-only',
   layerInactive: 'app.feature.error.layer-inactive',
+  /** The layer takes no drawn features here: not vector, a leader, form or one-call layer (those have their own routes). */
+  layerNotDrawable: 'app.feature.error.layer',
 } as const;
 
 export const FEATURE_KINDS = { points: 'point', lines: 'line', polygons: 'polygon' } as const;

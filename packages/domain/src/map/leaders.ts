@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { geometrySchema } from './features.js';
+import { geometrySchema, type Geometry } from './features.js';
 
 /** Leaders (spec 3 §3, §5, §9): a labelled line from a feature's vertex, kept on the folder's leader layer. */
 export const LEADER_LIMITS = { textMax: 256, textRows: 3, zoomThreshold: 12 } as const;
@@ -15,6 +15,7 @@ export const LEADER_MSG = {
   badColor: 'app.leader.error.color',
   symbolRequired: 'app.leader.error.symbol',
   vertexRequired: 'app.leader.error.vertex',
+  vertexOutOfRange: 'app.leader.error.vertex.range',
   increaseZoom: 'app.leader.increase.zoom',
   notLeader: 'app.leader.error.not-leader',
   created: 'app.leader.create.success',
@@ -45,6 +46,17 @@ export const leaderInputSchema = z.object({
 export type LeaderInput = z.infer<typeof leaderInputSchema>;
 export const leaderUpdateSchema = leaderInputSchema.omit({ folderId: true });
 export type LeaderUpdate = z.infer<typeof leaderUpdateSchema>;
+
+/** Vertices a leader can anchor at: every vertex through all parts, a ring's closing vertex counted once (spec 3 §5). */
+export function anchorVertexCount(g: Geometry): number {
+  switch (g.type) {
+    case 'Point': return 1;
+    case 'LineString': return g.coordinates.length;
+    case 'MultiLineString': return g.coordinates.reduce((n, part) => n + part.length, 0);
+    case 'Polygon': return g.coordinates.reduce((n, ring) => n + ring.length - 1, 0);
+    case 'MultiPolygon': return g.coordinates.reduce((n, p) => n + p.reduce((m, ring) => m + ring.length - 1, 0), 0);
+  }
+}
 
 /** Anchor choices of the leader drawer: first, 2..n-1, last (spec 3 §5); indexes into the flattened vertices. */
 export function leaderAnchorChoices(vertexCount: number): Array<{ vertex: number; label: 'first' | 'last' | number }> {

@@ -8,6 +8,8 @@ export const MOVE_MSG = {
   featurePermissions: 'app.feature.move.error.permissions',
   featureKind: 'app.feature.move.error.kind',
   featureDictionary: 'app.feature.move.error.dictionary',
+  /** Plain edits do not move things: moves go through data organization and its rules. */
+  featureUseMove: 'app.feature.move.use-data-organization',
   folderSuccess: 'app.folder.move.success',
   folderError: 'app.folder.move.error',
   folderRaster: 'app.folder.move.error.raster',
@@ -15,12 +17,14 @@ export const MOVE_MSG = {
   folderPermissions: 'app.folder.move.error.permissions',
   folderNotFound: 'app.folder.move.error.not.found',
   folderDepth: 'app.folder.move.error.depth',
+  folderUseMove: 'app.folder.move.use-data-organization',
   layerSuccess: 'app.layer.move.success',
   layerError: 'app.layer.move.error',
   layerRaster: 'app.layer.move.error.raster',
   layerUnique: 'app.layer.move.error.unique',
   layerPermissions: 'app.layer.move.error.permissions',
   layerNotFound: 'app.layer.move.error.not.found',
+  layerUseMove: 'app.layer.move.use-data-organization',
   dictionaryMismatch: 'app.move.error.dictionary',
   flagOff: 'app.data-organization.disabled',
   shareSuccess: 'app.layer.share.success',
@@ -41,7 +45,8 @@ const uuid = z.string().uuid();
 export const dataOrganizationSchema = z.discriminatedUnion('scenario', [
   z.object({
     scenario: z.literal('MOVE_FEATURES_TO_LAYER'),
-    projectId: uuid, folderId: uuid, layerId: uuid, sourceLayerId: uuid,
+    /** Sent for ticket and form layers (spec 3 §7); otherwise the layer of the selected features. */
+    projectId: uuid, folderId: uuid, layerId: uuid, sourceLayerId: uuid.optional(),
     ogc_fid: z.array(z.union([z.string().regex(/^(?:[a-z_]+\.)?\d+$/), z.number().int().positive()])).max(10_000),
   }),
   z.object({ scenario: z.literal('MOVE_FOLDER_AS_SUBFOLDER'), projectId: uuid, folderId: uuid, subFolderId: uuid, importedLayerIds: z.array(uuid).optional() }),

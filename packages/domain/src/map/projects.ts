@@ -17,11 +17,20 @@ export const PROJECT_MSG = {
   nameExists: 'app.project.error.name.exist',
   descriptionTooLong: 'app.project.error.description.too-long',
   dictionaryRequired: 'app.project.error.dictionary.required',
+  organizationChange: 'app.project.error.organization',
+  siteNotFound: 'app.site.not-found',
+  geoidUnknown: 'app.project.error.geoid',
+  geoidDisabled: 'app.project.geoid.disabled',
   folderNameRequired: 'app.folder.error.name.required',
   folderNameExists: 'app.folder.error.name.exist',
   folderTooDeep: 'app.folder.error.levels',
   folderNotDeletable: 'app.folder.error.not-deletable',
   folderConfirmDelete: 'app.folder.error.confirm-delete',
+  folderDescriptionTooLong: 'app.folder.error.description.too-long',
+  /** Folder delete refused because a layer in its tree may not be deleted (spec 3 §6 layer-delete rules). */
+  folderHoldsSharedLayer: 'app.folder.error.shared-layer',
+  folderHoldsReferencedLayer: 'app.folder.error.referenced-layer',
+  folderHoldsReadOnlyLayer: 'app.folder.error.read-only-layer',
   layerNameRequired: 'app.layer.error.name.non-empty',
   layerNameExists: 'app.layer.error.exists',
   layerNotDeletable: 'app.layer.error.not-deletable',
@@ -35,6 +44,22 @@ export const LAYER_METHODS = ['WFS', 'WMS', 'WMS-TILE', 'KML'] as const;
 
 /** Normal, feature and external-service folders can be deleted; special ones (forms) cannot. */
 export const isDeletableFolderType = (t: string) => ['0', '3', '4', 'features'].includes(t);
+
+/** Server names of the drawing layers a feature folder holds (spec 3 §3). */
+export const FEATURE_LAYER_SERVER_NAMES = ['point', 'line', 'polygon'] as const;
+
+/**
+ * A feature folder (spec 3 §3, §4): 'features' from the feature-folder option, or a type-0 folder
+ * whose tree holds drawing layers. Deleting one needs the word 'delete' typed.
+ */
+export function isFeatureFolder(folderType: string | null, layerServerNames: Array<string | null>): boolean {
+  if (folderType === FOLDER_TYPES.features) return true;
+  return (folderType ?? FOLDER_TYPES.normal) === FOLDER_TYPES.normal
+    && layerServerNames.some((n) => (FEATURE_LAYER_SERVER_NAMES as readonly string[]).includes(n ?? ''));
+}
+
+/** Data methods rendered by the map server: offered only with the organization's geoserver flag (spec 3 §6). */
+export const needsGeoserver = (method: string | null | undefined) => method === 'WMS' || method === 'WMS-TILE';
 
 export const projectNameField = z.string({ message: PROJECT_MSG.nameRequired }).trim()
   .min(1, { message: PROJECT_MSG.nameRequired }).max(PROJECT_LIMITS.projectNameMax, { message: PROJECT_MSG.nameTooLong });
@@ -62,7 +87,7 @@ export const updateProjectSchema = z.object({
 
 const folderNameField = z.string({ message: PROJECT_MSG.folderNameRequired }).trim()
   .min(1, { message: PROJECT_MSG.folderNameRequired }).max(PROJECT_LIMITS.folderNameMax, { message: PROJECT_MSG.folderNameRequired });
-const folderDescriptionField = z.string().trim().max(PROJECT_LIMITS.folderDescriptionMax).nullable().optional();
+const folderDescriptionField = z.string().trim().max(PROJECT_LIMITS.folderDescriptionMax, { message: PROJECT_MSG.folderDescriptionTooLong }).nullable().optional();
 
 export const createFolderSchema = z.object({
   name: folderNameField,
