@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
-import { FOLDER_TYPES } from '@fieldbook/domain';
+import { isFeatureFolder } from '@fieldbook/domain';
 import { projectWrites, useInvalidateProjects, type Folder } from '../../../api/projects';
 import { snackFailure } from '../../../app/action-feedback';
 import { showSnack } from '../../../app/snackbar-store';
@@ -23,7 +23,8 @@ export function DeleteFolderDialog({ open, projectId, folder, onClose }: { open:
     setAgreed(false);
     setWord('');
   }, [open]);
-  const featureFolder = folder.folderType === FOLDER_TYPES.features;
+  // The same rule as the server: a features folder, or a plain one holding point, line or polygon layers.
+  const featureFolder = isFeatureFolder(folder.folderType, [folder, ...folder.folders].flatMap((f) => f.layers.map((l) => l.serverName)));
   const ready = agreed && (!featureFolder || word.trim().toLowerCase() === CONFIRM_WORD);
 
   const confirm = async () => {
