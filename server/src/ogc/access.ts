@@ -8,11 +8,14 @@ import { resolveClientKey } from '../clients/service.js';
 import type { WfsLayer } from './wfs.js';
 
 /**
- * Vector layers of a project that the caller may view, optionally just one. Projects shared through an
- * accepted organization grant are readable too (readableProject decides), so WFS and WMS give the same
- * read-only access.
+ * Vector layers of a project that the caller may view, optionally just the one a layer path names
+ * (`.../folders/{folderId}/layers/{layerId}`): none when that layer is not in that folder. Projects
+ * shared through an accepted organization grant are readable too (readableProject decides), so WFS
+ * and WMS give the same read-only access.
  */
-export async function viewableLayers(deps: Deps, caller: Caller, projectId: string, layerId?: string): Promise<WfsLayer[]> {
+export async function viewableLayers(deps: Deps, caller: Caller, projectId: string, one?: { folderId: string; layerId: string }): Promise<WfsLayer[]> {
+  const layerId = one?.layerId;
+  if (one && !(await deps.db.selectFrom('layers').select('id').where('id', '=', one.layerId).where('folder_id', '=', one.folderId).executeTakeFirst())) return [];
   // A layer shared into a folder the caller may view is readable from the target project (projects/shared-access).
   const shared = layerId ? await layerSharedWithCaller(deps.db, caller, projectId, layerId) : null;
   if (shared) return [shared];

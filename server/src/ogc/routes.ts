@@ -47,7 +47,7 @@ export function ogcRoutes(deps: Deps) {
       schema: { tags, summary: 'WFS 2.0 of one layer (GetCapabilities, DescribeFeatureType, GetFeature)', params: layerParams, querystring: z.record(z.string(), z.string()) },
     }, async (req, reply) => {
       const caller = callerOf(req);
-      const layers = await viewableLayers(deps, caller, req.params.projectId, req.params.layerId);
+      const layers = await viewableLayers(deps, caller, req.params.projectId, req.params);
       if (layers.length === 0) throw notFound();
       const url = `${deps.config.publicUrl}/rest/projects/${req.params.projectId}/folders/${req.params.folderId}/layers/${req.params.layerId}/geo/wfs`;
       return serve(deps, reply, layers, req.query, url);

@@ -40,7 +40,7 @@ export function wmsRoutes(deps: Deps) {
       config: { access: 'member' },
       schema: { tags, summary: 'WMS 1.3.0 of one layer (GetCapabilities, GetMap as PNG, GetFeatureInfo; TILED=true for 256 px tiles)', params: layerParams, querystring: anyQuery },
     }, async (req, reply) => {
-      const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params.layerId);
+      const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
       if (layers.length === 0) throw notFound();
       return serveWms(deps.db, reply, layers, lowerKeys(req.query), layerUrl(req.params), layers[0].name, req.headers['if-none-match']);
     });
@@ -49,7 +49,7 @@ export function wmsRoutes(deps: Deps) {
       config: { access: 'member' },
       schema: { tags, summary: 'GetFeatureInfo of one layer (the WMS parameters; REQUEST and QUERY_LAYERS may be left out)', params: layerParams, querystring: anyQuery },
     }, async (req, reply) => {
-      const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params.layerId);
+      const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
       if (layers.length === 0) throw notFound();
       const params = { query_layers: layers[0].id, ...lowerKeys(req.query), request: 'GetFeatureInfo' };
       return serveWms(deps.db, reply, layers, params, layerUrl(req.params), layers[0].name);
