@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
-import { createMember, signedInAccount, type SignedIn } from './factories.js';
-
-const call = async (h: Harness, who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-  const res = await h.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  return { status: res.statusCode, body: res.body ? res.json() : null };
-};
+import { createMember, signedInAccount } from './factories.js';
+import { call } from './feature-fixtures.js';
 
 async function setup(h: Harness) {
   const admin = await signedInAccount(h);
@@ -61,5 +57,35 @@ describe('layer sharing', () => {
     expect((await call(h, s.admin, 'POST', '/rest/projects/share/nope/also-nope')).status).toBe(400);
     await h.db.updateTable('organizations').set({ functionality_flags: JSON.stringify({ sharedLayers: false }) } as never).where('id', '=', s.admin.organizationId).execute();
     expect((await call(h, s.admin, 'POST', url))).toMatchObject({ status: 403, body: { message: 'app.layer.share.disabled' } });
+  });
+
+  it('replaces a share in one call (?replace=<old folder>), and changes nothing when the new target or the old share is wrong', async () => {
+    const h = await harness();
+    const s = await setup(h);
+    const c = (await call(h, s.admin, 'POST', '/rest/projects', { name: 'Charlie', dataDictionaryId: s.a.dataDictionaryId })).body;
+    const fc = (await call(h, s.admin, 'POST', `/rest/projects/${c.id}/folders`, { name: 'Other target' })).body;
+    const sharedInto = async () => (await h.db.selectFrom('layer_shares').select('folder_id').where('layer_id', '=', s.layer.id).execute()).map((r) => r.folder_id);
+    await call(h, s.admin, 'POST', `/rest/projects/share/${s.fb.id}/${s.layer.id}`);
+
+    const replaced = await call(h, s.admin, 'POST', `/rest/projects/share/${fc.id}/${s.layer.id}?replace=${s.fb.id}`);
+    expect(replaced).toMatchObject({ status: 200, body: { folderId: fc.id, projectId: c.id } });
+    expect(await sharedInto()).toEqual([fc.id]);
+    expect((await call(h, s.admin, 'GET', `/rest/projects/${s.b.id}`)).body.folders[0].sharedLayers).toEqual([]);
+
+    const outsider = await signedInAccount(h);
+    const foreign = (await call(h, outsider, 'POST', '/rest/projects', { name: 'Foreign', dataDictionaryId: s.a.dataDictionaryId })).body;
+    const foreignFolder = (await call(h, outsider, 'POST', `/rest/projects/${foreign.id}/folders`, { name: 'Theirs' })).body;
+    const fb2 = (await call(h, s.admin, 'POST', `/rest/projects/${s.b.id}/folders`, { name: 'Second target' })).body;
+    const refused = [
+      // The new target is in the layer's own project, or not one of this organization's folders.
+      [`/rest/projects/share/${s.fa.id}/${s.layer.id}?replace=${fc.id}`, 400],
+      [`/rest/projects/share/${foreignFolder.id}/${s.layer.id}?replace=${fc.id}`, 404],
+      // A stale dialog: the share in fb was already replaced. The new share into fb2 is rolled back.
+      [`/rest/projects/share/${fb2.id}/${s.layer.id}?replace=${s.fb.id}`, 404],
+    ] as const;
+    for (const [url, status] of refused) {
+      expect((await call(h, s.admin, 'POST', url)).status, url).toBe(status);
+      expect(await sharedInto(), url).toEqual([fc.id]);
+    }
   });
 });

@@ -126,7 +126,9 @@ export const projectWrites = {
     apiFetch<Layer>(`${folders(projectId)}/${folderId}/layers`, { method: 'PUT', body, query: { stylesUpdated: stylesUpdated ? 'true' : undefined } }),
   removeLayer: (projectId: string, folderId: string, id: string) => apiFetch<void>(`${folders(projectId)}/${folderId}/layers/${id}`, { method: 'DELETE' }),
   organize: (body: DataOrganizationBody) => apiFetch<DataOrganizationResult>('/rest/data-organization', { method: 'POST', body }),
-  share: (folderId: string, layerId: string) => apiFetch<unknown>(`/rest/projects/share/${folderId}/${layerId}`, { method: 'POST' }),
+  /** `replaceFolderId`: the folder whose share of the layer this one replaces, in the same server transaction. */
+  share: (folderId: string, layerId: string, replaceFolderId?: string) =>
+    apiFetch<unknown>(`/rest/projects/share/${folderId}/${layerId}`, { method: 'POST', query: { replace: replaceFolderId } }),
   unshare: (folderId: string, layerId: string) => apiFetch<void>(`/rest/projects/share/${folderId}/${layerId}`, { method: 'DELETE' }),
   addStore: (projectId: string, kind: 'wms' | 'wmts', store: ServiceStoreInput) =>
     apiFetch<Folder>(`/rest/projects/${projectId}/${kind}store`, { method: 'POST', body: kind === 'wms' ? { wmsStore: store } : { wmtsStore: store } }),

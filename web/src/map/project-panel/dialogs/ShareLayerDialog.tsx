@@ -46,8 +46,9 @@ export function ShareLayerDialog({ open, layer, projects, onClose }: Props) {
   const finish = async () => {
     setBusy(true);
     try {
-      if (existing) await projectWrites.unshare(existing, layer.id);
-      if (folderId !== NONE) await projectWrites.share(folderId, layer.id);
+      // One call each way: a replaced share moves atomically on the server (no moment with two or none).
+      if (folderId !== NONE) await projectWrites.share(folderId, layer.id, existing);
+      else if (existing) await projectWrites.unshare(existing, layer.id);
       await invalidate();
       showSnack(folderId === NONE ? MOVE_MSG.shareRemoved : MOVE_MSG.shareSuccess, 'success', { name: layer.name });
       onClose();
