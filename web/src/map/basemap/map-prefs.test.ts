@@ -36,7 +36,8 @@ describe('map preferences', () => {
   });
 
   it('ignores stored values that are not valid', () => {
-    const prefs: Preferences = { ...base, projectPrefs: [{ id: 'p1', mapPrefs: { type: 'moon', theme: 3, center: { lat: 100, lng: 0 }, zoom: 'x' } }] };
+    // What an old or hand-edited local copy may hold: the schema would refuse it, the reader must survive it.
+    const prefs = { ...base, projectPrefs: [{ id: 'p1', mapPrefs: { type: 'moon', theme: 3, center: { lat: 100, lng: 0 }, zoom: 'x' } }] } as unknown as Preferences;
     expect(readMapPrefs(prefs, 'p1')).toEqual({ type: 'hybrid', theme: 'none', center: undefined, zoom: undefined });
   });
 });

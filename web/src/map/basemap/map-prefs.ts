@@ -1,13 +1,11 @@
-import type { Preferences } from '@fieldbook/domain';
+import { MAP_PROVIDERS, MAP_THEMES, MAP_TYPES, type Preferences } from '@fieldbook/domain';
 import { MAP_DEFAULTS } from '../ol/map-defaults';
 
-/** Map types and themes of the map preferences card (spec 3 §2); hybrid and no theme by default. */
-export const MAP_TYPES = ['satellite', 'hybrid', 'terrain', 'roadmap', 'grid'] as const;
+/** Map types and themes of the map preferences card (spec 3 §2); hybrid and no theme by default. The
+ * lists live in the domain package, where the preferences schema checks them too. */
+export { MAP_PROVIDERS, MAP_THEMES, MAP_TYPES };
 export type MapType = (typeof MAP_TYPES)[number];
-export const MAP_THEMES = ['none', 'dark', 'mono'] as const;
 export type MapTheme = (typeof MAP_THEMES)[number];
-/** MAP_OFFLINE shows only the basemap shipped with the product (no tile requests at all). */
-export const MAP_PROVIDERS = ['MAP_OSM', 'MAP_BING', 'MAP_GOOGLE', 'MAP_OFFLINE'] as const;
 export type MapProvider = (typeof MAP_PROVIDERS)[number];
 
 /** What is stored in projectPrefs[i].mapPrefs (or, with no project, in the top-level mapCenter/zoomLevel/stylePrefs). */

@@ -3,7 +3,7 @@ import Feature from 'ol/Feature';
 import { LineString, MultiPolygon, Point } from 'ol/geom';
 import { DEFAULT_COLOURS, featureColour, systemColours } from './layer-style';
 import { selectedLayerIds } from './selected-layers';
-import { DEFAULT_PREFERENCES } from '@fieldbook/domain';
+import { DEFAULT_PREFERENCES, type Preferences } from '@fieldbook/domain';
 
 const colours = systemColours([
   { id: 's1', name: 'Electric', color: '#FF0000' },
@@ -26,7 +26,8 @@ describe('project layer colours', () => {
 
 describe('switched-on layers', () => {
   it('reads the ids of a project from the preferences, none when absent', () => {
-    const prefs = { ...DEFAULT_PREFERENCES, projectPrefs: [{ id: 'p1', selectedLayers: ['a', { id: 'b' }, 3, null] }] };
+    // Junk entries the schema would refuse are skipped by the reader.
+    const prefs = { ...DEFAULT_PREFERENCES, projectPrefs: [{ id: 'p1', selectedLayers: ['a', { id: 'b' }, 3, null] }] } as unknown as Preferences;
     expect(selectedLayerIds(prefs, 'p1')).toEqual(['a', 'b']);
     expect(selectedLayerIds(prefs, 'p2')).toEqual([]);
     expect(selectedLayerIds(prefs, null)).toEqual([]);
