@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
 import { signedInAccount, type SignedIn } from './factories.js';
+import { insertFeaturesBulk } from '../src/features/bulk-insert.js';
 
 const run = promisify(execFile);
 const hasGdal = existsSync('/usr/bin/ogrinfo');
@@ -58,11 +59,56 @@ describe('WFS 2.0', () => {
     const h = await harness();
     const w = await layerWithFeatures(h);
     const one = await call(h, w.admin, 'GET', `/rest/projects/layerExtent/${w.points.id}`);
-    expect(one.json()).toMatchObject({ minx: -105, miny: 25, maxx: -80, maxy: 39.6, west: -105, north: 39.6 });
+    expect(one.json()).toMatchObject({ minx: -105, miny: 25, maxx: -80, maxy: 39.6, west: -105, north: 39.6, count: 3 });
     const many = await call(h, w.admin, 'POST', '/rest/projects/layerExtents', { layerIds: [w.points.id, w.folder.layers[0].id] });
     expect(Object.keys(many.json())).toEqual([w.points.id]);
+    // The count tells the client when to switch from WFS pages to WMS-TILE (past 50,000, spec 3 §4).
+    expect(many.json()[w.points.id]).toMatchObject({ south: 25, east: -80, count: 3 });
     const outsider = await signedInAccount(h);
     expect((await call(h, outsider, 'GET', `/rest/projects/layerExtent/${w.points.id}`)).status).toBe(404);
+  });
+
+  it('answers featureID, srsName=EPSG:3857 in metres and an explicit DescribeFeatureType', async () => {
+    const h = await harness();
+    const w = await layerWithFeatures(h);
+    const page = (extra: string) => call(h, w.admin, 'GET', `${w.base}?service=WFS&version=2.0.0&request=GetFeature&typeNames=${w.typeName}&outputFormat=application/json${extra}`);
+    const ids: string[] = (await page('')).json().features.map((f: { id: string }) => f.id);
+    expect(ids).toHaveLength(3);
+    const one = (await page(`&featureID=${ids[1]}`)).json();
+    expect(one.features.map((f: { id: string }) => f.id)).toEqual([ids[1]]);
+    expect(one.numberMatched).toBe(1);
+    expect((await page(`&featureID=${ids[0]},${ids[2]}`)).json().features).toHaveLength(2);
+    const gml = await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&featureID=${ids[0]}`);
+    expect(gml.body).toContain(`gml:id="${ids[0]}"`);
+    expect(gml.body).toContain('numberMatched="1"');
+
+    const metres = (await page(`&srsName=EPSG:3857&featureID=${ids[0]}`)).json().features[0].geometry.coordinates;
+    expect(metres[0]).toBeCloseTo(-105 * 20037508.342789244 / 180, 1);
+    expect(metres[1]).toBeCloseTo(Math.log(Math.tan(Math.PI / 4 + (39.5 * Math.PI) / 360)) * 6378137, 1);
+    const gmlMetres = await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&featureID=${ids[0]}&srsName=urn:ogc:def:crs:EPSG::3857`);
+    expect(gmlMetres.body).toMatch(/<gml:pos[^>]*>-11688546\.\d+ 4793547\.\d+<\/gml:pos>/);
+    expect((await page('&srsName=EPSG:2154')).body).toContain('locator="srsName"');
+
+    const schema = await call(h, w.admin, 'GET', `${w.base}?service=WFS&version=2.0.0&request=DescribeFeatureType&typeNames=${w.typeName}`);
+    expect(schema.status).toBe(200);
+    expect(schema.body).toContain('<xsd:schema');
+    expect(schema.body).toContain(`<xsd:element name="${w.typeName.slice(3)}" type="${w.typeName}Type" substitutionGroup="gml:AbstractFeature"/>`);
+    expect(schema.body).toContain('<xsd:element name="geometry" type="gml:PointPropertyType"');
+    expect(schema.body).toContain('<xsd:element name="ogc_fid" type="xsd:long"/>');
+  });
+
+  it('caps a count above 3000 at one page of 3000', async () => {
+    const h = await harness();
+    const w = await layerWithFeatures(h);
+    const many = Array.from({ length: 3100 }, (_, i) => ({ kind: 'point' as const, geometry: { type: 'Point', coordinates: [-100 + (i % 100) / 100, 35 + Math.floor(i / 100) / 100] } }));
+    await h.db.transaction().execute((trx) => insertFeaturesBulk(trx, { organizationId: w.admin.organizationId, projectId: w.project.id, layerId: w.points.id, dictionaryId: null, accountId: w.admin.accountId }, many));
+    const page = (await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&outputFormat=application/json&count=5000`)).json();
+    expect(page.features).toHaveLength(3000);
+    expect(page.numberMatched).toBe(3103);
+    const rest = (await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&outputFormat=application/json&count=5000&startIndex=3000`)).json();
+    expect(rest.features).toHaveLength(103);
+    const gml = await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&count=99999`);
+    expect(gml.body).toContain('numberReturned="3000"');
   });
 
   it('refuses another organization and serves a project to a client key', async () => {

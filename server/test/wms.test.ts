@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
-import { signedInAccount, type SignedIn } from './factories.js';
+import { signedInAccount } from './factories.js';
+import { DEFAULT_BLUE, merc, pixels, rawCall, rgba, tileAround } from './map-images.js';
+import { field, value } from './feature-fixtures.js';
 import { bumpLayerDataVersion } from '../src/ogc/data-version.js';
 import { buildSnapshotNow } from '../src/ogc/point-snapshot.js';
 import { tileCache } from '../src/ogc/tile-cache.js';
@@ -16,24 +17,7 @@ const run = promisify(execFile);
 const hasGdal = existsSync('/usr/bin/gdalinfo');
 if (process.env.CI && !hasGdal) throw new Error('CI must have GDAL (gdal-bin) to test the WMS with a real client');
 
-const call = async (h: Harness, who: SignedIn | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-  const res = await h.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  return { status: res.statusCode, body: res.body, raw: res.rawPayload, type: String(res.headers['content-type']), json: () => res.json() };
-};
-
-const merc = (lng: number, lat: number) => [lng * 20037508.342789244 / 180, Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 6378137];
-/** A 256 px EPSG:3857 tile 2 km wide centred on a point: the point is at pixel (128, 128). */
-const tileAround = (lng: number, lat: number, half = 1000) => { const [x, y] = merc(lng, lat); return [x - half, y - half, x + half, y + half].join(','); };
-
-async function pixels(png: Buffer) {
-  if (png.subarray(1, 4).toString() !== 'PNG') throw new Error(`not a PNG: ${png.toString().slice(0, 300)}`);
-  const img = await loadImage(png);
-  const canvas = createCanvas(img.width, img.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const data = ctx.getImageData(0, 0, img.width, img.height).data;
-  return (x: number, y: number) => Array.from(data.slice((y * img.width + x) * 4, (y * img.width + x) * 4 + 4));
-}
+const call = rawCall;
 
 async function pointLayer(h: Harness) {
   const admin = await signedInAccount(h);
@@ -51,8 +35,6 @@ async function pointLayer(h: Harness) {
   const tile = (bbox: string, extra = '') => `${base}?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=${points.id}&STYLES=&FORMAT=image/png&TRANSPARENT=true&TILED=true&WIDTH=256&HEIGHT=256&CRS=EPSG:3857&BBOX=${bbox}${extra}`;
   return { admin, project, folder, points, ids, base, tile, templateId: template.id };
 }
-
-const DEFAULT_BLUE = [0x3f, 0x51, 0xb5, 255];
 
 describe('WMS 1.3.0', () => {
   it('draws a tile with the feature colour at its pixel, transparent elsewhere, in EPSG:3857, EPSG:4326 (lat/lon) and CRS:84', async () => {
@@ -110,6 +92,24 @@ describe('WMS 1.3.0', () => {
     const hex = system.color.replace('#', '');
     const colour = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
     expect((await pixels((await call(h, w.admin, 'GET', w.tile(bbox))).raw))(128, 128)).toEqual([...colour, 255]);
+  });
+
+  it('draws a feature of a component with componentStyling in its style colour, else its system colour', async () => {
+    const h = await harness();
+    const f = await field(h);
+    const transformer = f.component('Transformer');
+    const drawn = await call(h, f.admin, 'POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: [-105, 39.5] },
+      properties: { layer_id: f.layer('point'), dictionary_id: f.dictionary.id, system_id: f.electric.id, component_id: transformer.id, attributes: [value(transformer, 'Locate Status', 'Marked')] } });
+    expect(drawn.status, drawn.body).toBe(201);
+    const url = `/rest/projects/${f.project.id}/folders/${f.folder.id}/layers/${f.layer('point')}/geo/wms?REQUEST=GetMap&LAYERS=${f.layer('point')}&FORMAT=image/png&TRANSPARENT=true&WIDTH=256&HEIGHT=256&CRS=EPSG:3857&BBOX=${tileAround(-105, 39.5)}`;
+    expect((await pixels((await call(h, f.admin, 'GET', url)).raw))(128, 128)).toEqual(rgba('#ff0000'));
+    const style = { strokeColor: '#000000', strokeOpacity: 1, strokeWidth: 1, fillColor: '#00c853', fillOpacity: 1, size: 12 };
+    const saved = await call(h, f.admin, 'PUT', `/rest/components/${transformer.id}`, { id: transformer.id, systemId: f.electric.id, componentTypeId: 1, alias: transformer.alias, attributeIdList: transformer.attributes.map((a) => a.id), componentStyling: true, style: JSON.stringify(style) });
+    expect(saved.status, saved.body).toBe(200);
+    const styled = await pixels((await call(h, f.admin, 'GET', url)).raw);
+    expect(styled(128, 128)).toEqual(rgba('#00c853'));
+    // Size 12 reaches 5 px from the centre; the system colour's 8 px circle would not.
+    expect(styled(128, 123)).toEqual(rgba('#00c853'));
   });
 
   it('serves edited features at once: a feature write invalidates the cached tile', async () => {

@@ -8,6 +8,7 @@ import * as m006 from './migrations/006_features.js';
 import * as m007 from './migrations/007_layer_shares_and_stores.js';
 import * as m008 from './migrations/008_leaders_and_altitudes.js';
 import * as m009 from './migrations/009_layer_data_version.js';
+import * as m010 from './migrations/010_layer_dictionary_styles.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007_layer_shares_and_stores': m007,
   '008_leaders_and_altitudes': m008,
   '009_layer_data_version': m009,
+  '010_layer_dictionary_styles': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -373,6 +373,14 @@ export interface LayerSharesTable {
   created_at: Timestamp;
 }
 
+/** The dictionary system/component a layer is drawn with (migration 010). */
+export interface LayerDictionaryStylesTable {
+  layer_id: string;
+  system_id: string;
+  component_id: string | null;
+  updated_at: Timestamp;
+}
+
 export interface ExternalStoresTable {
   id: Generated<string>;
   project_id: string;
@@ -387,6 +395,7 @@ export interface ExternalStoresTable {
 
 export interface DB {
   layer_shares: LayerSharesTable;
+  layer_dictionary_styles: LayerDictionaryStylesTable;
   external_stores: ExternalStoresTable;
   features: FeaturesTable;
   feature_versions: FeatureVersionsTable;

@@ -5,7 +5,7 @@ import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, notFound, uniquely } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
-import { disableFormLayer, enableFormLayer } from './layers.js';
+import { disableFormLayer, enableFormLayer, type FormLayerDetails } from './layers.js';
 
 type Details = z.output<typeof formDetailsSchema>;
 export interface FormFiles {
@@ -15,7 +15,7 @@ export interface FormFiles {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-async function findForm(db: Executor, caller: Caller, id: string) {
+export async function findForm(db: Executor, caller: Caller, id: string) {
   const form = await db.selectFrom('forms').selectAll().where('id', '=', id).where('organization_id', '=', caller.organizationId).executeTakeFirst();
   if (!form) throw notFound();
   return form;
@@ -104,13 +104,14 @@ export async function deleteForm(deps: Deps, caller: Caller, id: string) {
   });
 }
 
-async function grant(db: Executor, caller: Caller, form: { id: string; name: string }, projectId: string) {
+/** Grants a form to a project of the caller's organization and enables its forms layer (see enableFormLayer). */
+export async function grant(db: Executor, caller: Caller, form: { id: string; name: string }, projectId: string, layer?: FormLayerDetails) {
   const project = await db.selectFrom('projects').select('id').where('id', '=', projectId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
   if (!project) throw notFound('app.project.not-found');
   const permission = await db.insertInto('form_permissions').values({ form_id: form.id, project_id: projectId })
     .onConflict((oc) => oc.columns(['form_id', 'project_id']).doUpdateSet({ form_id: form.id }))
     .returning('id').executeTakeFirstOrThrow();
-  const layerId = await enableFormLayer(db, projectId, form);
+  const layerId = await enableFormLayer(db, projectId, form, layer);
   return { id: permission.id, layerId };
 }
 

@@ -77,6 +77,11 @@ export async function buildSnapshotNow(db: Executor, layerId: string): Promise<v
 
 export function dropSnapshots(): void { snapshots.clear(); building.clear(); }
 
+/** Forgets the snapshots of some layers; their next slow tile builds a fresh one. */
+export function dropSnapshotsOf(layerIds: Iterable<string>): void {
+  for (const id of layerIds) { snapshots.delete(id); building.delete(id); }
+}
+
 export const snapshotUsable = (layerId: string, version: string, frame: MapFrame) =>
   snapshots.get(layerId)?.version === version && resolutionMetres(frame) >= FINEST_RESOLUTION_M;
 

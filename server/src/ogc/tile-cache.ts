@@ -33,6 +33,18 @@ export class TileCache {
     }
   }
 
+  /** Drops the entries whose key matches (a project's layers on DELETE /rest/projects/{id}/geo); returns how many. */
+  deleteWhere(matches: (key: string) => boolean): number {
+    let n = 0;
+    for (const [k, v] of this.entries) {
+      if (!matches(k)) continue;
+      this.entries.delete(k);
+      this.bytes -= v.length;
+      n++;
+    }
+    return n;
+  }
+
   get size(): number { return this.entries.size; }
 
   clear(): void { this.entries.clear(); this.bytes = 0; }

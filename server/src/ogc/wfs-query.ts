@@ -56,7 +56,7 @@ const JSON_PROPERTIES: Array<[string, RawBuilder<unknown>]> = [
  * and only its rows are joined and serialized. `matched` is null when the caller must count.
  */
 export async function featureCollectionJson(db: Executor, q: FeatureQuery): Promise<{ json: string; matched: number | null }> {
-  const geom = q.srid === 4326 ? sql`f.geom` : sql`ST_Transform(f.geom, ${q.srid})`;
+  const geom = q.srid === 4326 ? sql`f.geom` : sql`ST_Transform(f.geom, ${q.srid}::int)`;
   // A bbox, id list or filter narrows the rows: count them in the same scan, and order by an
   // expression so the planner reads the narrowing index rather than walking the primary key (a
   // LIMIT 1 page once took 580 ms that way on a million points). A whole-layer page keeps the key order.
@@ -90,15 +90,20 @@ export interface GmlRow {
 export async function gmlRows(db: Executor, q: FeatureQuery): Promise<GmlRow[]> {
   const gml = q.srid === 4326
     ? sql`ST_AsGML(3, f.geom, 9, 17, 'gml', 'g.' || f.id)`
-    : sql`ST_AsGML(3, ST_Transform(f.geom, ${q.srid}), 9, 1, 'gml', 'g.' || f.id)`;
+    : sql`ST_AsGML(3, ST_Transform(f.geom, ${q.srid}::int), 9, 1, 'gml', 'g.' || f.id)`;
   const r = await sql<GmlRow>`SELECT ${columns}, ${gml} AS gml FROM features f ${joins} WHERE ${where(q)} ORDER BY f.id LIMIT ${q.count} OFFSET ${q.startIndex}`.execute(db);
   return r.rows;
 }
 
-export async function layerExtent(db: Executor, layerId: string): Promise<[number, number, number, number] | null> {
-  const r = await sql<{ minx: number | null; miny: number; maxx: number; maxy: number }>`
-    SELECT ST_XMin(e) AS minx, ST_YMin(e) AS miny, ST_XMax(e) AS maxx, ST_YMax(e) AS maxy
-    FROM (SELECT ST_Extent(geom)::geometry AS e FROM features WHERE layer_id = ${layerId} AND deleted_at IS NULL) x`.execute(db);
+/** A layer's extent (EPSG:4326) and feature count from one aggregate over its rows; null extent when empty. */
+export async function layerExtentAndCount(db: Executor, layerId: string): Promise<{ extent: [number, number, number, number] | null; count: number }> {
+  const r = await sql<{ minx: number | null; miny: number; maxx: number; maxy: number; n: string }>`
+    SELECT ST_XMin(e) AS minx, ST_YMin(e) AS miny, ST_XMax(e) AS maxx, ST_YMax(e) AS maxy, n
+    FROM (SELECT ST_Extent(geom)::geometry AS e, count(*) AS n FROM features WHERE layer_id = ${layerId} AND deleted_at IS NULL) x`.execute(db);
   const e = r.rows[0];
-  return e && e.minx !== null ? [Number(e.minx), Number(e.miny), Number(e.maxx), Number(e.maxy)] : null;
+  return { extent: e && e.minx !== null ? [Number(e.minx), Number(e.miny), Number(e.maxx), Number(e.maxy)] : null, count: Number(e?.n ?? 0) };
+}
+
+export async function layerExtent(db: Executor, layerId: string): Promise<[number, number, number, number] | null> {
+  return (await layerExtentAndCount(db, layerId)).extent;
 }

@@ -14,22 +14,29 @@ export interface RenderMeta {
   styleUpdatedAt: Date | null;
   dictionaryId: string | null;
   dictionaryUpdatedAt: Date | null;
+  /** The system/component the whole layer is drawn with (PUT /rest/styles/geo/layer/{id}/style), if any. */
+  layerStyle: { systemId: string; componentId: string | null; updatedAt: Date } | null;
 }
 
 export async function renderMeta(db: Executor, layerIds: string[]): Promise<Map<string, RenderMeta>> {
   if (layerIds.length === 0) return new Map();
   const rows = await db.selectFrom('layers').innerJoin('projects', 'projects.id', 'layers.project_id')
     .leftJoin('styles', 'styles.id', 'layers.style_id').leftJoin('dictionaries', 'dictionaries.id', 'projects.dictionary_id')
+    .leftJoin('layer_dictionary_styles as lds', 'lds.layer_id', 'layers.id')
+    // A layer style of another dictionary (the project's dictionary changed since) is not applied.
+    .leftJoin('systems as lds_system', (j) => j.onRef('lds_system.id', '=', 'lds.system_id').onRef('lds_system.dictionary_id', '=', 'projects.dictionary_id'))
     .select([
       'layers.id', 'layers.server_name', 'layers.data_version', 'projects.organization_id', 'layers.style_id',
       'styles.format as style_format', 'styles.body as style_body', 'styles.updated_at as style_updated_at',
       'projects.dictionary_id', 'dictionaries.updated_at as dictionary_updated_at',
+      'lds_system.id as layer_system_id', 'lds.component_id as layer_component_id', 'lds.updated_at as layer_style_updated_at',
     ])
     .where('layers.id', 'in', layerIds).execute();
   return new Map(rows.map((r) => [r.id, {
     id: r.id, kind: r.server_name, organizationId: r.organization_id, dataVersion: String(r.data_version),
     styleId: r.style_id, styleFormat: r.style_format, styleBody: r.style_body, styleUpdatedAt: r.style_updated_at,
     dictionaryId: r.dictionary_id, dictionaryUpdatedAt: r.dictionary_updated_at,
+    layerStyle: r.layer_system_id ? { systemId: r.layer_system_id, componentId: r.layer_component_id, updatedAt: r.layer_style_updated_at! } : null,
   }]));
 }
 

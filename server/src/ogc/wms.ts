@@ -49,11 +49,18 @@ async function lookOf(db: Executor, meta: RenderMeta, styleName: string): Promis
     if (!look) throw new OgcError('StyleNotDefined', 'STYLES', `Unknown style ${styleName}`);
     return { look, key: `${data}:s${style.id}@${style.updated_at.getTime()}` };
   }
+  const dictionaryKey = `d${meta.dictionaryId}@${meta.dictionaryUpdatedAt?.getTime()}`;
+  // A dictionary style chosen for the whole layer wins over its SLD/CSS style and the per-feature classes.
+  if (meta.layerStyle) {
+    const { systemId, componentId, updatedAt } = meta.layerStyle;
+    const look = fixedLook((await dictionaryLook(db, meta)).of(systemId, componentId));
+    return { look, key: `${data}:l${systemId}/${componentId}@${updatedAt.getTime()}:${dictionaryKey}` };
+  }
   if (meta.styleId && meta.styleBody && meta.styleFormat) {
     const look = styleLook(meta.styleId, meta.styleUpdatedAt, meta.styleFormat, meta.styleBody);
     if (look) return { look, key: `${data}:s${meta.styleId}@${meta.styleUpdatedAt?.getTime()}` };
   }
-  return { look: await dictionaryLook(db, meta), key: `${data}:d${meta.dictionaryId}@${meta.dictionaryUpdatedAt?.getTime()}` };
+  return { look: await dictionaryLook(db, meta), key: `${data}:${dictionaryKey}` };
 }
 
 /** GetMap (and WMS-TILE, the same request with TILED=true): a PNG from the tile cache or rendered. */

@@ -13,6 +13,7 @@ import * as layers from './layers.js';
 import { layerExtentOf, layerExtents } from './extents.js';
 import { shareLayer, unshareLayer } from './sharing.js';
 import { member, orgQuery } from '../http/route-parts.js';
+import { projectServiceRoutes } from './project-service-routes.js';
 
 const uuid = z.string().uuid();
 
@@ -37,19 +38,18 @@ export function projectRoutes(deps: Deps) {
         return reply.status(204).send();
       });
 
-    const extent = z.object({ minx: z.number(), miny: z.number(), maxx: z.number(), maxy: z.number(), west: z.number(), south: z.number(), east: z.number(), north: z.number() });
-    r.post('/rest/projects/layerExtents', { config: member, schema: { tags: ['layers'], summary: 'Extents (EPSG:4326) of layers by id', querystring: orgQuery,
+    const extent = z.object({ minx: z.number(), miny: z.number(), maxx: z.number(), maxy: z.number(), west: z.number(), south: z.number(), east: z.number(), north: z.number(),
+      /** Feature count: the client switches from WFS to WMS-TILE past 50,000 (spec 3 §4). */
+      count: z.number().int() });
+    r.post('/rest/projects/layerExtents', { config: member, schema: { tags: ['layers'], summary: 'Extents (EPSG:4326) and feature counts of layers by id', querystring: orgQuery,
       body: z.object({ layerIds: z.array(uuid).max(500) }), response: { 200: z.record(z.string(), extent) } } },
     (req) => layerExtents(deps, callerOf(req), req.body.layerIds));
     r.get('/rest/projects/layerExtent/:id', { config: member, schema: { tags: ['layers'], summary: 'Extent (EPSG:4326) of one layer', params: z.object({ id: uuid }), querystring: orgQuery, response: { 200: extent } } },
       (req) => layerExtentOf(deps, callerOf(req), req.params.id));
 
     const shareParams = z.object({ folderId: uuid, layerId: uuid });
-    r.post('/rest/projects/share/:folderId/:layerId', { config: member, schema: { tags: ['layers'],
-      summary: 'Share a layer into a folder of another project; ?replace=<folderId> also removes its share in that folder, in one transaction',
-      description: 'With `replace`, the share in that folder must exist (404 otherwise) and nothing changes when any check fails.',
-      params: shareParams, querystring: orgQuery.extend({ replace: uuid.optional() }) } },
-    (req) => shareLayer(deps, callerOf(req), req.params.folderId, req.params.layerId, req.query.replace));
+    r.post('/rest/projects/share/:folderId/:layerId', { config: member, schema: { tags: ['layers'], summary: 'Share a layer into a folder of another project', params: shareParams, querystring: orgQuery } },
+      (req) => shareLayer(deps, callerOf(req), req.params.folderId, req.params.layerId));
     r.delete('/rest/projects/share/:folderId/:layerId', { config: member, schema: { tags: ['layers'], summary: 'Remove a layer share', params: shareParams, querystring: orgQuery } },
       async (req, reply) => {
         await unshareLayer(deps, callerOf(req), req.params.folderId, req.params.layerId);
@@ -92,5 +92,6 @@ export function projectRoutes(deps: Deps) {
         await layers.deleteLayer(deps, callerOf(req), req.params.projectId, req.params.folderId, req.params.id);
         return reply.status(204).send();
       });
+    await app.register(projectServiceRoutes(deps));
   };
 }

@@ -6,6 +6,7 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import * as styles from './service.js';
+import { layerStyleRoutes } from './layer-style-routes.js';
 import { member, orgQuery, idParams } from '../http/route-parts.js';
 
 const tags = ['styles'];
@@ -59,5 +60,6 @@ export function styleRoutes(deps: Deps) {
         await styles.deleteStyle(deps, callerOf(req), req.params.id);
         return reply.status(204).send();
       });
+    await app.register(layerStyleRoutes(deps));
   };
 }

@@ -5,3 +5,4 @@ export * from './leaders.js';
 export * from './line-functions.js';
 export * from './moves.js';
 export * from './external-services.js';
+export * from './map-services.js';
