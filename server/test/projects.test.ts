@@ -110,8 +110,8 @@ describe('folders and layers', () => {
     const layers = `${base}/${sub.id}/layers`;
     const mains = await call(h, admin, 'POST', layers, { name: 'Mains' });
     expect(mains.body).toMatchObject({ name: 'Mains', type: 'VECTOR', preferredMethod: 'WFS', isActive: true });
-    expect((await call(h, admin, 'POST', layers, { name: 'MAINS' })).body.message).toBe('app.layer.error.exists');
-    expect((await call(h, admin, 'POST', layers, { name: ' ' })).body.message).toBe('app.layer.error.name.non-empty');
+    expect((await call(h, admin, 'POST', layers, { name: 'MAINS' })).body.message).toBe('app.layer.exists.error');
+    expect((await call(h, admin, 'POST', layers, { name: ' ' })).body.message).toBe('app.name.non-empty');
     const ro = await call(h, admin, 'PUT', layers, { id: mains.body.id, name: 'Water Mains', readOnly: true, preferredMethod: 'WMS-TILE' });
     expect(ro.body).toMatchObject({ name: 'Water Mains', readOnly: true, preferredMethod: 'WMS-TILE' });
     expect((await call(h, admin, 'DELETE', `${layers}/${mains.body.id}`)).body.message).toBe('app.layer.error.read-only');

@@ -6,14 +6,15 @@ import { useSwitchOrganization } from './organization-context';
 
 /**
  * "Organization" selector of the project panel and the settings drawer. Shown only when the user
- * belongs to more than one organization.
+ * belongs to more than one organization, unless `single` asks for it with one (support users on the
+ * map, spec 3 §2; the project panel decides when to show it).
  */
-export function OrganizationSelect({ size = 'small' }: { size?: 'small' | 'medium' }) {
+export function OrganizationSelect({ size = 'small', single = false }: { size?: 'small' | 'medium'; single?: boolean }) {
   const intl = useIntl();
   const labelId = useId();
   const profile = useProfile().data;
   const switchTo = useSwitchOrganization();
-  if (!profile || profile.organizations.length < 2) return null;
+  if (!profile || profile.organizations.length < (single ? 1 : 2)) return null;
   const organizations = [...profile.organizations].sort((a, b) => a.name.localeCompare(b.name));
   const label = intl.formatMessage({ id: 'app.org.select' });
 

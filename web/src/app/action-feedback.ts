@@ -7,16 +7,24 @@ import { showSnack, type SnackSeverity } from './snackbar-store';
 const GENERIC = new Set<string>([MSG.errorOccurred, MSG.forbidden, MSG.notFound, MSG.unauthorized]);
 
 /**
- * What to show when an action fails (spec 1 §8): the server's specific message id when this build
- * knows it (e.g. app.mm.no-editors-available), otherwise the action's own failure message. Seat
- * shortages are information, not errors.
+ * The server's message worth showing in place of an action's own fallback (spec 1 §8, spec 3 §8 "a
+ * server message in the response is shown in preference to the fallback"): a specific message id this
+ * build knows (e.g. app.mm.no-editors-available), or a readable text that is not an id, shown as it
+ * comes. Generic ids, ids this build does not know and empty texts give way to the fallback.
  */
+export function serverMessageOf(message: string): string | undefined {
+  const text = message.trim();
+  if (!text) return undefined;
+  if (!text.startsWith('app.')) return text;
+  return text in CATALOGS.en && !GENERIC.has(text) ? text : undefined;
+}
+
+/** What to show when an action fails: the server's message when it says more, else the fallback. Seat shortages are information, not errors. */
 export function failureOf(error: unknown, fallbackId: string): { message: string; severity: SnackSeverity } {
   if (error instanceof ApiError) {
-    const specific = error.message.startsWith('app.') && error.message in CATALOGS.en && !GENERIC.has(error.message);
     const severity: SnackSeverity = error.code === 'NoSeatAvailable' ? 'info' : 'error';
-    if (specific) return { message: error.message, severity };
-    return { message: fallbackId, severity };
+    // A network failure carries no server message at all (the client names it with the generic id).
+    return { message: serverMessageOf(error.message) ?? fallbackId, severity };
   }
   return { message: fallbackId, severity: 'error' };
 }

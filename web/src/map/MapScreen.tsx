@@ -17,7 +17,7 @@ import { useMapStore } from './state/map-store';
 
 /**
  * /index.html: the map screen frame — top bar, map area and the project panel (`?pp=1`).
- * The OpenLayers map (one per screen, see ol/MapContext) renders into <main aria-label="map">; each area
+ * The OpenLayers map (one per screen, see ol/MapContext) renders into the <main> map region; each area
  * adds its parts: canvas/ (basemap and controls), layers/ (project layers), project-panel/, features/.
  */
 export function MapScreen() {
@@ -88,7 +88,7 @@ export function MapScreen() {
         <Box sx={{ flex: 1, display: 'flex', position: 'relative', minHeight: 0 }}>
           <Box
             component="main"
-            aria-label="map"
+            aria-label={label('app.map.region')}
             data-testid="map"
             sx={(theme) => ({
               flex: 1,

@@ -58,6 +58,14 @@ export function accessOf(profile: Profile, account: Account | undefined): Settin
   };
 }
 
+/**
+ * The project panel's organization selector (spec 3 §2): shown when organizations are enabled and
+ * the user has more than one organization, and always for support users (type 1111).
+ */
+export function showsMapOrganizationSelect(access: Pick<SettingsAccess, 'organizationsEnabled' | 'profile'>): boolean {
+  return isSupport(access.profile.userType) || (access.organizationsEnabled && access.profile.organizations.length > 1);
+}
+
 /** Settings screens render inside the session gate, so the profile is already loaded. */
 export function useSettingsAccess(): SettingsAccess | null {
   const profile = useProfile().data;

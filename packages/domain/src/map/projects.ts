@@ -31,8 +31,8 @@ export const PROJECT_MSG = {
   folderHoldsSharedLayer: 'app.folder.error.shared-layer',
   folderHoldsReferencedLayer: 'app.folder.error.referenced-layer',
   folderHoldsReadOnlyLayer: 'app.folder.error.read-only-layer',
-  layerNameRequired: 'app.layer.error.name.non-empty',
-  layerNameExists: 'app.layer.error.exists',
+  layerNameRequired: 'app.name.non-empty',
+  layerNameExists: 'app.layer.exists.error',
   layerNotDeletable: 'app.layer.error.not-deletable',
   layerReadOnly: 'app.layer.error.read-only',
 } as const;

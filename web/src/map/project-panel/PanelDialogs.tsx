@@ -22,7 +22,7 @@ export function PanelDialogs({ project, projects, flags }: { project: Project | 
   if (!project) return null;
   switch (dialog.kind) {
     case 'projectDetails':
-      return <ProjectDetailsDialog open project={project} projects={projects} onClose={close} />;
+      return <ProjectDetailsDialog open project={project} projects={projects} flags={flags} onClose={close} />;
     case 'deleteProject':
       return <DeleteProjectDialog open project={project} onClose={close} />;
     case 'newFolder':

@@ -5,6 +5,7 @@ import { effectiveMask, isAtLeastEditor, maskAllows } from '@fieldbook/domain';
 import { useCurrentAccount, useProfile } from '../../api/accounts';
 import { OrganizationSelect } from '../../app/OrganizationSelect';
 import { usePreferences } from '../../app/preferences-store';
+import { showsMapOrganizationSelect, useSettingsAccess } from '../../settings/access';
 import { ExternalLayers } from '../external/ExternalLayers';
 import { PanelActions } from './PanelActions';
 import { PanelDialogs } from './PanelDialogs';
@@ -33,8 +34,9 @@ export function ProjectPanel({ open, temporary, onClose }: Props) {
   const { projects, current, loading } = useCurrentProject();
   const account = useCurrentAccount().data;
   const profile = useProfile().data;
+  const access = useSettingsAccess();
   const temporaryPref = usePreferences((s) => s.prefs.projectPanelTemporary);
-  const { width, onPointerDown, onKeyDown } = usePanelWidth(temporaryPref);
+  const { width, min, max, onPointerDown, onKeyDown } = usePanelWidth(temporaryPref);
   const openDialog = usePanelDialogs((s) => s.open);
   const flags = panelFlags(account?.organization.functionalityFlags);
   const canCreateProject = !!profile && isAtLeastEditor(profile.userType)
@@ -55,6 +57,8 @@ export function ProjectPanel({ open, temporary, onClose }: Props) {
         aria-orientation="vertical"
         aria-label={t('app.projects.resize')}
         aria-valuenow={width}
+        aria-valuemin={min}
+        aria-valuemax={max}
         tabIndex={0}
         onPointerDown={onPointerDown}
         onKeyDown={onKeyDown}
@@ -70,9 +74,11 @@ export function ProjectPanel({ open, temporary, onClose }: Props) {
           <CloseIcon fontSize="small" />
         </IconButton>
       </Toolbar>
-      <Box sx={{ px: 2, pt: 2, '&:empty': { display: 'none' } }}>
-        <OrganizationSelect />
-      </Box>
+      {access && showsMapOrganizationSelect(access) && (
+        <Box sx={{ px: 2, pt: 2, '&:empty': { display: 'none' } }} data-testid="project-panel-org">
+          <OrganizationSelect single />
+        </Box>
+      )}
       {loading && <CircularProgress size={24} sx={{ m: 2 }} aria-label={t('app.loading')} />}
       {projects && projects.length === 0 && empty('app.projects.empty', 'app.project.new', 'add-project', canCreateProject, () => openDialog({ kind: 'newProject' }))}
       {projects && projects.length > 0 && (

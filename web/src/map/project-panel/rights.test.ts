@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Folder, Layer, Project } from '../../api/projects';
-import { folderActions, layerActions, panelFlags } from './rights';
+import { canMoveFeature, folderActions, layerActions, panelFlags, type MovableFeature } from './rights';
 import { clampWidth } from './use-panel-width';
 
 const layer = (over: Partial<Layer> = {}): Layer => ({
@@ -21,10 +21,20 @@ describe('project panel rights (spec 3 §6)', () => {
     expect(layerActions(project(true), folder(), layer(), allOn)).toEqual({ addFeature: true, edit: true, move: true, share: true, remove: true });
   });
 
-  it('blocks edit, move and delete on read-only layers and delete on referenced or shared ones', () => {
-    expect(layerActions(project(true), folder(), layer({ readOnly: true }), allOn)).toMatchObject({ edit: false, move: false, remove: false, addFeature: false });
+  it('blocks move, delete and new features on read-only layers and delete on referenced or shared ones', () => {
+    expect(layerActions(project(true), folder(), layer({ readOnly: true }), allOn)).toMatchObject({ move: false, remove: false, addFeature: false });
     expect(layerActions(project(true), folder(), layer({ referenceId: 'leader' }), allOn)).toMatchObject({ remove: false, move: false });
     expect(layerActions(project(true), folder(), layer({ sharedFolders: ['x'] }), allOn).remove).toBe(false);
+  });
+
+  it('lets a layer admin edit a read-only layer (to make it writable again), not a mere editor', () => {
+    expect(layerActions(project(true), folder(), layer({ readOnly: true }), allOn).edit).toBe(true);
+    expect(layerActions(project(false, true), folder(), layer({ readOnly: true }), allOn).edit).toBe(false);
+    expect(layerActions(project(false, true), folder(), layer(), allOn).edit).toBe(true);
+  });
+
+  it('never moves a raster layer (spec 3 §5)', () => {
+    expect(layerActions(project(true), folder(), layer({ type: 'RASTER' }), allOn)).toMatchObject({ move: false, share: true });
   });
 
   it('needs the flags for move and share, and project admin for both', () => {
@@ -38,6 +48,17 @@ describe('project panel rights (spec 3 §6)', () => {
     expect(folderActions(project(true), folder({ level: 2 }), allOn).newSubfolder).toBe(false);
     expect(folderActions(project(true), folder({ folderType: '2' }), allOn)).toMatchObject({ move: false, remove: false, edit: false });
     expect(folderActions(project(true), folder({ folderType: '3' }), allOn)).toMatchObject({ move: false, remove: true });
+  });
+
+  it('moves a feature only with the flag, project and feature admin, a dictionary and a writable layer (spec 3 §6)', () => {
+    const feature = (admin = true, dictionary: string | null = 'd'): MovableFeature => ({ abilities: { admin }, properties: { dictionary_id: dictionary } });
+    expect(canMoveFeature(allOn, project(true), feature(), layer())).toBe(true);
+    expect(canMoveFeature(panelFlags({}), project(true), feature(), layer())).toBe(false);
+    expect(canMoveFeature(allOn, project(false, true), feature(), layer())).toBe(false);
+    expect(canMoveFeature(allOn, project(true), feature(false), layer())).toBe(false);
+    expect(canMoveFeature(allOn, project(true), feature(true, null), layer())).toBe(false);
+    expect(canMoveFeature(allOn, project(true), feature(), layer({ readOnly: true }))).toBe(false);
+    expect(canMoveFeature(allOn, project(true), feature(), undefined)).toBe(false);
   });
 
   it('keeps the panel wider than 150 px and at least 100 px narrower than the page', () => {

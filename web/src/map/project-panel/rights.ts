@@ -6,26 +6,35 @@ export interface PanelFlags {
   dataOrganization: boolean;
   sharedLayers: boolean;
   geoserver: boolean;
+  /** Project details: the site calibration and geoid selects (spec 3 §2). */
+  siteCalibration: boolean;
+  projectGeoid: boolean;
 }
 
 export const panelFlags = (functionalityFlags: unknown): PanelFlags => ({
   dataOrganization: orgFlag(functionalityFlags, 'dataOrganization'),
   sharedLayers: orgFlag(functionalityFlags, 'sharedLayers'),
   geoserver: orgFlag(functionalityFlags, 'geoserver'),
+  siteCalibration: orgFlag(functionalityFlags, 'siteCalibration'),
+  projectGeoid: orgFlag(functionalityFlags, 'projectGeoid'),
 });
 
 const MOVABLE_FOLDERS: string[] = [FOLDER_TYPES.normal, FOLDER_TYPES.features];
 const isShared = (layer: Layer) => 'shared' in layer && layer.shared === true;
 
-/** Which layer row actions are enabled (spec 3 §6); the server checks the same rules. */
+/**
+ * Which layer row actions are enabled (spec 3 §5, §6); the server checks the same rules. Read-only
+ * blocks feature edits, delete and move, not the layer's own edit: a layer admin can make it writable again.
+ */
 export function layerActions(project: Project, folder: Folder, layer: Layer, flags: PanelFlags) {
   const { edit, admin } = project.abilities;
   const sharedIn = isShared(layer);
   const external = layer.type === 'WMS' && !!layer.referenceId && (folder.folderType === FOLDER_TYPES.wms || folder.folderType === FOLDER_TYPES.wmts);
   return {
     addFeature: !sharedIn && !layer.readOnly && layer.type === 'VECTOR' && !layer.referenceId && layer.isActive && (edit || !!layer.serverName),
-    edit: edit && !sharedIn && !layer.readOnly && !external,
-    move: flags.dataOrganization && admin && !sharedIn && !layer.readOnly && !layer.referenceId && MOVABLE_FOLDERS.includes(folder.folderType),
+    edit: (layer.readOnly ? admin : edit) && !sharedIn && !external,
+    move: flags.dataOrganization && admin && !sharedIn && !layer.readOnly && !layer.referenceId && layer.type !== 'RASTER'
+      && MOVABLE_FOLDERS.includes(folder.folderType),
     share: flags.sharedLayers && admin && !sharedIn && !layer.referenceId && (layer.type === 'VECTOR' || layer.type === 'RASTER'),
     remove: admin && !sharedIn && !layer.readOnly && !layer.referenceId && !(layer.sharedFolders?.length),
   };
@@ -41,4 +50,19 @@ export function folderActions(project: Project, folder: Folder, flags: PanelFlag
     newSubfolder: createFolder && folder.level === 1 && folder.folderType === FOLDER_TYPES.normal,
     newLayer: createFolder && movable,
   };
+}
+
+/** What the feature panel needs to know of a feature to decide its move action. */
+export interface MovableFeature {
+  abilities?: { admin: boolean };
+  properties: { dictionary_id: string | null };
+}
+
+/**
+ * Move features (spec 3 §6): the data-organization flag, project admin, feature admin, a feature
+ * classified with a dictionary, on a layer that is not read-only (shared layers are read-only here).
+ */
+export function canMoveFeature(flags: Pick<PanelFlags, 'dataOrganization'>, project: Project | undefined, feature: MovableFeature, layer: Layer | undefined): boolean {
+  return flags.dataOrganization && !!project?.abilities.admin && !!feature.abilities?.admin && !!feature.properties.dictionary_id
+    && !!layer && !layer.readOnly && !isShared(layer);
 }

@@ -33,5 +33,7 @@ export function usePanelWidth(temporaryPref: boolean) {
     setWidth((w) => clampWidth(w + step, window.innerWidth));
   }, []);
 
-  return { width, onPointerDown, onKeyDown };
+  // The range the handle moves in, for its aria-valuemin/max.
+  const min = PANEL_WIDTH.min + 1;
+  return { width, min, max: Math.max(min, window.innerWidth - PANEL_WIDTH.pageMargin), onPointerDown, onKeyDown };
 }

@@ -2,16 +2,21 @@ import { Button, Snackbar, SnackbarContent } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ApiError } from '../../../api/client';
 import { featuresApi, useFeature } from '../../../api/features';
+import { snackFailure } from '../../../app/action-feedback';
 import { ConfirmDialog } from '../../../app/ConfirmDialog';
 import { showSnack } from '../../../app/snackbar-store';
 import { useWorkspace } from '../workspace-store';
 
 /** Spec 3 §9: the selected-leader snackbar hides after 4 s. */
 const LEADER_SNACKBAR_MS = 4000;
+/** A disabled action on the snackbar's inverted background stays readable, only dimmed. */
+const actionSx = { '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } };
 
-/** A leader clicked on the map: a bottom snackbar with Edit and Delete, and the delete confirmation. */
+/**
+ * A leader clicked on the map: a bottom snackbar with Edit and Delete, and the delete confirmation.
+ * Edit needs edit-feature and Delete feature-admin (spec 3 §6), as the server reports them for the leader.
+ */
 export function LeaderSnackbar() {
   const intl = useIntl();
   const queryClient = useQueryClient();
@@ -31,7 +36,7 @@ export function LeaderSnackbar() {
       showSnack('app.leader.delete.success', 'success');
       setConfirming(null);
     } catch (e) {
-      showSnack(e instanceof ApiError ? e.message : 'app.error.occurred', 'error');
+      snackFailure(e, 'app.error.occurred');
     } finally {
       setPending(false);
     }
@@ -44,11 +49,11 @@ export function LeaderSnackbar() {
         <SnackbarContent message={label('app.leader.selected')} data-testid="leader-snackbar"
           action={
             <>
-              <Button color="inherit" size="small" disabled={!leader} onClick={() => {
+              <Button color="inherit" size="small" sx={actionSx} disabled={!leader?.abilities?.edit} data-testid="leader-edit" onClick={() => {
                 useWorkspace.getState().setLeaderDraft({ leaderId: leaderId!, folderId: String(leader?.properties.folder_id) });
                 close();
               }}>{label('app.leader.edit')}</Button>
-              <Button color="inherit" size="small" onClick={() => {
+              <Button color="inherit" size="small" sx={actionSx} disabled={!leader?.abilities?.admin} data-testid="leader-delete" onClick={() => {
                 setConfirming(leaderId);
                 close();
               }}>{label('app.leader.delete')}</Button>

@@ -5,13 +5,20 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import MergeTypeIcon from '@mui/icons-material/MergeType';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import CallMadeIcon from '@mui/icons-material/CallMade';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import { useState, type ReactElement } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { LEADER_LIMITS, LINE_FN_MSG } from '@fieldbook/domain';
+import { useCurrentAccount } from '../../../api/accounts';
 import type { FeatureOut } from '../../../api/features';
 import type { Layer, Project } from '../../../api/projects';
+import { usePreferences } from '../../../app/preferences-store';
 import { showSnack } from '../../../app/snackbar-store';
 import { useMap } from '../../ol/MapContext';
+import { MoveFeaturesDialog } from '../../project-panel/dialogs/MoveFeaturesDialog';
+import { selectedLayersOf, setSelectedLayers } from '../../project-panel/layer-toggles';
+import { canMoveFeature, panelFlags } from '../../project-panel/rights';
 import { useMapStore } from '../../state/map-store';
 import { DeleteFeatureDialog } from '../dialogs/DeleteFeatureDialog';
 import { isMultiPart } from '../geo';
@@ -29,7 +36,10 @@ export function FeatureActions({ feature, project, layer }: Props) {
   const intl = useIntl();
   const map = useMap();
   const label = (id: string) => intl.formatMessage({ id });
+  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const flags = panelFlags(useCurrentAccount().data?.organization.functionalityFlags);
   const lineFunctions = useLineFunctionsOn();
   const editing = useMapStore((s) => s.mode.type === 'edit');
   const p = feature.properties;
@@ -56,6 +66,14 @@ export function FeatureActions({ feature, project, layer }: Props) {
     useWorkspace.getState().setLeaderDraft({ featureId: feature.id, folderId: p.folder_id });
   };
 
+  // After a move the feature belongs to another layer: the selection ends and the target layer is turned on to show it there.
+  const onMoved = (target: Layer) => {
+    useMapStore.getState().select(null);
+    void queryClient.invalidateQueries({ queryKey: ['features'] });
+    const selected = selectedLayersOf(usePreferences.getState().prefs.projectPrefs, target.projectId);
+    if (target.projectId === project?.id && !selected.includes(target.id)) setSelectedLayers(target.projectId, [...selected, target.id]);
+  };
+
   return (
     <Box role="toolbar" aria-label={label('app.feature.actions')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', px: 1, py: 0.5, gap: 0.25 }}
       data-testid="feature-actions">
@@ -65,6 +83,7 @@ export function FeatureActions({ feature, project, layer }: Props) {
         useMapStore.getState().setMode({ type: 'edit', featureId: feature.id });
       }, geometryEditable)}
       {action('app.feature.delete', 'feature-delete', <DeleteIcon />, () => setDeleting(true), !!feature.abilities?.admin && !layer?.readOnly)}
+      {action('app.feature.move', 'feature-move', <DriveFileMoveIcon />, () => setMoving(true), canMoveFeature(flags, project, feature, layer))}
       {lineFunctions && <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />}
       {lineFunctions && isLine && action('app.line.join', 'feature-join-line', <MergeTypeIcon />, () => {
         useMapStore.getState().setMode({ type: 'join-line', featureId: feature.id });
@@ -77,6 +96,7 @@ export function FeatureActions({ feature, project, layer }: Props) {
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
       {action('app.leader.add', 'feature-add-leader', <CallMadeIcon />, addLeader, writable)}
       <DeleteFeatureDialog open={deleting} featureId={feature.id} layerId={p.layer_id} onClose={() => setDeleting(false)} />
+      {moving && <MoveFeaturesDialog open featureIds={[feature.id]} sourceLayerId={p.layer_id} onMoved={onMoved} onClose={() => setMoving(false)} />}
     </Box>
   );
 }

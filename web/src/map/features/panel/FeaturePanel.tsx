@@ -36,7 +36,7 @@ export function FeaturePanel() {
   const feature = query.data?.id === selection?.featureId ? query.data : undefined;
   const { dictionary, layer } = useWorkspaceData();
   const savedTab = usePreferences((s) => s.prefs.lastFeaturePanelView);
-  const { width, maximized, setMaximized, startDrag, onHandleKey } = useResizableWidth();
+  const { width, min, max, maximized, setMaximized, startDrag, onHandleKey } = useResizableWidth();
   const busyOnMap = useMapStore((s) => s.mode.type !== 'idle');
   const leaderDraft = useWorkspace((s) => s.leaderDraft !== null);
   // On a phone the panel covers the map, so it steps aside while the user edits, joins or places a leader.
@@ -58,6 +58,7 @@ export function FeaturePanel() {
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', position: 'relative' }}>
       {!phone && (
         <Box role="separator" aria-orientation="vertical" aria-label={label('app.feature.panel.resize')} tabIndex={0}
+          aria-valuenow={Math.round(width)} aria-valuemin={Math.round(min)} aria-valuemax={Math.round(max)}
           onPointerDown={startDrag} onKeyDown={onHandleKey} data-testid="feature-panel-resize"
           sx={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: 6, cursor: 'ew-resize', zIndex: 2, '&:hover, &:focus-visible': { bgcolor: 'primary.main', opacity: 0.4, outline: 'none' } }} />
       )}

@@ -7,37 +7,47 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { FeatureOut } from '../../../api/features';
 import type { Project } from '../../../api/projects';
+import { useMapKeys } from '../../basemap/map-config';
+import { useMapStore } from '../../state/map-store';
 import { vertices } from '../geo';
 import { VertexFunctions } from '../line-functions/VertexFunctions';
 import { useWorkspace } from '../workspace-store';
+import { DirectionsView, StreetView } from './GoogleEmbedView';
 import { PedigreePanel } from './PedigreePanel';
 import { ProfileChart } from './ProfileChart';
 
 /**
- * Views of the INFO tab's secondary area (spec 3 §2). STREET and DIRECTIONS need a Google key, which
- * this installation does not configure, so they are not offered.
+ * Views of the INFO tab's secondary area (spec 3 §2). STREET and DIRECTIONS use the Google Maps
+ * Embed API and exist only when the operator configured a Google key; PROFILE is not for points.
  */
-const VIEWS = ['PEDIGREE', 'PROFILE'] as const;
+const VIEWS = ['STREET', 'DIRECTIONS', 'PEDIGREE', 'PROFILE'] as const;
 type View = (typeof VIEWS)[number];
+const GOOGLE_VIEWS: View[] = ['STREET', 'DIRECTIONS'];
 
 export function SecondaryArea({ feature, project, writable }: { feature: FeatureOut; project: Project | undefined; writable: boolean }) {
   const intl = useIntl();
   const label = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const isPoint = feature.geometry.type === 'Point';
+  const googleKey = useMapKeys().googleMapsKey;
+  // Street view is for the selected feature and not while its geometry is being edited (spec 3 §2).
+  const editing = useMapStore((s) => s.mode.type === 'edit');
   const [view, setView] = useState<View>('PEDIGREE');
   const [minimized, setMinimized] = useState(false);
   const vertex = useWorkspace((s) => s.vertex);
   const setVertex = useWorkspace((s) => s.setVertex);
-  const count = vertices(feature.geometry).length;
+  const points = vertices(feature.geometry);
+  const count = points.length;
   const current = Math.min(vertex, Math.max(0, count - 1));
-  const shown: View = isPoint ? 'PEDIGREE' : view;
+  const views = VIEWS.filter((v) => googleKey || !GOOGLE_VIEWS.includes(v));
+  const unavailable = (v: View) => (v === 'PROFILE' && isPoint) || (v === 'STREET' && editing);
+  const shown: View = views.includes(view) && !unavailable(view) ? view : 'PEDIGREE';
 
   return (
     <Box component="section" aria-label={label('app.feature.secondary')} sx={{ borderTop: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, flexWrap: 'wrap' }}>
         <ToggleButtonGroup exclusive size="small" value={shown} onChange={(_, v: View | null) => v && setView(v)} aria-label={label('app.feature.secondary')}>
-          {VIEWS.map((v) => (
-            <ToggleButton key={v} value={v} disabled={v === 'PROFILE' && isPoint} data-testid={`feature-view-${v}`}>
+          {views.map((v) => (
+            <ToggleButton key={v} value={v} disabled={unavailable(v)} data-testid={`feature-view-${v}`}>
               {label(`app.feature.view.${v.toLowerCase()}`)}
             </ToggleButton>
           ))}
@@ -66,6 +76,8 @@ export function SecondaryArea({ feature, project, writable }: { feature: Feature
       {!minimized && feature.id.startsWith('line.') && <VertexFunctions feature={feature} vertex={current} enabled={writable} />}
       {!minimized && shown === 'PEDIGREE' && <PedigreePanel feature={feature} project={project} vertex={current} />}
       {!minimized && shown === 'PROFILE' && <ProfileChart geometry={feature.geometry} vertex={current} />}
+      {!minimized && googleKey && shown === 'STREET' && points[current] && <StreetView apiKey={googleKey} position={points[current]} />}
+      {!minimized && googleKey && shown === 'DIRECTIONS' && points[current] && <DirectionsView apiKey={googleKey} position={points[current]} />}
     </Box>
   );
 }

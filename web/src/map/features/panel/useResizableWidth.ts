@@ -36,5 +36,8 @@ export function useResizableWidth() {
   }, []);
 
   const shown = maximized ? window.innerWidth - DRAG_MARGIN : width;
-  return { width: Math.max(shown, Math.min(PANEL_MIN_WIDTH, window.innerWidth)), maximized, setMaximized, startDrag, onHandleKey };
+  // The range the handle moves in, for its aria-valuemin/max.
+  const min = Math.min(PANEL_MIN_WIDTH, window.innerWidth);
+  const max = Math.max(min, window.innerWidth - DRAG_MARGIN);
+  return { width: Math.max(shown, min), min, max, maximized, setMaximized, startDrag, onHandleKey };
 }

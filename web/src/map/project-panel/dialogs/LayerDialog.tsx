@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { PROJECT_LIMITS, PROJECT_MSG, createLayerSchema } from '@fieldbook/domain';
 import { projectWrites, useInvalidateProjects, type Folder, type Layer } from '../../../api/projects';
@@ -34,6 +35,7 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
   const t = (id: string) => intl.formatMessage({ id });
   const titleId = useId();
   const invalidate = useInvalidateProjects();
+  const queryClient = useQueryClient();
   const styles = useStyles(open && !!layer).data ?? [];
   const [name, setName] = useState('');
   const [method, setMethod] = useState('WFS');
@@ -65,6 +67,8 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
           id: layer.id, name: name.trim(), preferredMethod: method, readOnly, styles: styleId ? [{ id: styleId }] : [],
         }, stylesUpdated);
         useMapStore.getState().refreshLayers(layer.id);
+        // Read-only decides what may be done to the layer's features (their abilities).
+        if (readOnly !== layer.readOnly) void queryClient.invalidateQueries({ queryKey: ['features'] });
       } else {
         await projectWrites.createLayer(projectId, folderId, { name: name.trim() });
       }

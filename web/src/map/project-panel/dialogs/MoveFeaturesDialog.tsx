@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { MOVE_MSG } from '@fieldbook/domain';
-import { allFolders, allLayers, useProjects } from '../../../api/projects';
+import { allLayers, useProjects, type Layer } from '../../../api/projects';
 import { useRunMove } from './move-feedback';
-import { targetProjects } from './move-targets';
-import { ChoiceList, StepperDialog, type Choice } from './StepperDialog';
+import { featureTargetLayers, targetProjects } from './move-targets';
+import { ChoiceList, StepperDialog } from './StepperDialog';
 
 export interface MoveFeaturesDialogProps {
   open: boolean;
@@ -13,15 +13,15 @@ export interface MoveFeaturesDialogProps {
   /** Features to move, in "<kind>.<id>" form (e.g. "point.42"). */
   featureIds: string[];
   sourceLayerId: string;
+  /** After a successful move, with the layer the features went to. */
+  onMoved?: (target: Layer) => void;
 }
-
-const KINDS = ['point', 'line', 'polygon'];
 
 /**
  * Move features to another layer (spec 3 §2, §4): project (same dictionary, administered), then a
- * layer of that project taking the features' geometry, then finish. Changing project resets the layer.
+ * folder's layer taking the features' geometry, then finish. Changing project resets the layer.
  */
-export function MoveFeaturesDialog({ open, onClose, featureIds, sourceLayerId }: MoveFeaturesDialogProps) {
+export function MoveFeaturesDialog({ open, onClose, featureIds, sourceLayerId, onMoved }: MoveFeaturesDialogProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const projects = useProjects(open).data ?? [];
@@ -41,15 +41,10 @@ export function MoveFeaturesDialog({ open, onClose, featureIds, sourceLayerId }:
     if (open && source && !projectId) setProjectId(source.id);
   }, [open, source, projectId]);
 
-  const kinds = new Set(featureIds.map((id) => id.split('.')[0]));
   const target = projects.find((p) => p.id === projectId);
-  // Layers grouped under their folders; only vector layers that accept these geometries.
-  const choices: Choice[] = allFolders(target).flatMap((f) => {
-    const layers = f.layers.filter((l) => l.type === 'VECTOR' && !l.readOnly && !l.referenceId && l.id !== sourceLayerId
-      && (!KINDS.includes(l.serverName ?? '') || (kinds.size === 1 && kinds.has(l.serverName!))));
-    return layers.length ? [{ id: `folder:${f.id}`, label: f.name, disabled: true }, ...layers.map((l) => ({ id: l.id, label: l.name, indent: true }))] : [];
-  });
-  const layer = allLayers(target).find((l) => l.id === layerId);
+  // Layers grouped under their folders; only writable vector layers that accept these geometries.
+  const choices = featureTargetLayers(target, sourceLayerId, featureIds.map((id) => id.split('.')[0]));
+  const layer = choices.some((c) => c.id === layerId && !c.disabled) ? allLayers(target).find((l) => l.id === layerId) : undefined;
 
   const finish = async () => {
     if (!layer) return;
@@ -60,14 +55,16 @@ export function MoveFeaturesDialog({ open, onClose, featureIds, sourceLayerId }:
       MOVE_MSG.featureError,
     );
     setBusy(false);
-    if (ok) onClose();
+    if (!ok) return;
+    onMoved?.(layer);
+    onClose();
   };
 
   return (
     <StepperDialog
       open={open}
       title={t('app.feature.move.title', { count: featureIds.length })}
-      steps={[t('app.move.step.project'), t('app.move.step.layer'), t('app.move.step.finish')]}
+      steps={[t('app.move.step.project'), t('app.move.step.folder'), t('app.move.step.finish')]}
       active={step}
       onStep={setStep}
       canNext={step === 0 ? !!target : !!layer}

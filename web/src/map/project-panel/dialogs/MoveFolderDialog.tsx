@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Typography } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { MOVE_MSG } from '@fieldbook/domain';
 import type { Folder, Project } from '../../../api/projects';
 import { useRunMove } from './move-feedback';
-import { targetFolders, targetProjects } from './move-targets';
+import { TOP_LEVEL, folderHasRaster, folderTargets, targetProjects } from './move-targets';
 import { ChoiceList, StepperDialog } from './StepperDialog';
-
-/** The "top level" choice of the folder step. */
-const TOP = 'top-level';
 
 interface Props {
   open: boolean;
@@ -20,7 +17,7 @@ interface Props {
 
 /**
  * Move folder (spec 3 §2): project, then a top-level folder to become its parent or the top level,
- * then finish. A folder with sub-folders can only go to the top level (two levels, §5).
+ * then finish. Targets are disabled per §5 (see folderTargets); a folder holding rasters is refused.
  */
 export function MoveFolderDialog({ open, folder, project, projects, onClose }: Props) {
   const intl = useIntl();
@@ -38,16 +35,13 @@ export function MoveFolderDialog({ open, folder, project, projects, onClose }: P
   }, [open, project.id]);
 
   const target = projects.find((p) => p.id === projectId);
-  const hasChildren = folder.folders.length > 0;
-  const parents = targetFolders(target, [folder.id, folder.parentId ?? '']).filter((c) => !c.indent).map((c) => ({ ...c, disabled: c.disabled || hasChildren }));
-  // Staying at the top level of its own project is no move.
-  const topDisabled = target?.id === project.id && !folder.parentId;
-  const choices = [{ id: TOP, label: t('app.move.top-level'), disabled: topDisabled }, ...parents];
+  const raster = folderHasRaster(folder);
+  const choices = folderTargets(target, folder, t('app.move.top-level'));
   const chosen = choices.find((c) => c.id === parentId && !c.disabled);
 
   const finish = async () => {
     setBusy(true);
-    const ok = parentId === TOP
+    const ok = parentId === TOP_LEVEL
       ? await runMove({ scenario: 'MOVE_FOLDER_TO_PROJECT', projectId, folderId: folder.id }, MOVE_MSG.folderSuccess, MOVE_MSG.folderError)
       : await runMove({ scenario: 'MOVE_FOLDER_AS_SUBFOLDER', projectId, folderId: parentId, subFolderId: folder.id }, MOVE_MSG.folderSuccess, MOVE_MSG.folderError);
     setBusy(false);
@@ -61,14 +55,15 @@ export function MoveFolderDialog({ open, folder, project, projects, onClose }: P
       steps={[t('app.move.step.project'), t('app.move.step.parent'), t('app.move.step.finish')]}
       active={step}
       onStep={setStep}
-      canNext={step === 0 ? !!target : !!chosen}
-      canFinish={!!target && !!chosen}
+      canNext={!raster && (step === 0 ? !!target : !!chosen)}
+      canFinish={!raster && !!target && !!chosen}
       busy={busy}
       finishLabel={t('app.move.finish')}
       onFinish={() => void finish()}
       onClose={onClose}
       testId="move-folder-dialog"
     >
+      {raster && <Alert severity="warning" sx={{ mb: 2 }} data-testid="move-folder-raster">{t(MOVE_MSG.folderRaster)}</Alert>}
       {step === 0 && (
         <ChoiceList
           label={t('app.move.step.project')}

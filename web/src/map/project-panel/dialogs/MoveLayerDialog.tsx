@@ -6,7 +6,7 @@ import type { Layer, Project } from '../../../api/projects';
 import { usePreferences } from '../../../app/preferences-store';
 import { selectedLayersOf, setSelectedLayers } from '../layer-toggles';
 import { useRunMove } from './move-feedback';
-import { targetFolders, targetProjects } from './move-targets';
+import { layerTargetFolders, targetProjects } from './move-targets';
 import { ChoiceList, StepperDialog } from './StepperDialog';
 
 interface Props {
@@ -18,7 +18,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** Move layer in three steps (spec 3 §2, §4): project (same dictionary, administered), folder, finish. */
+/**
+ * Move layer in three steps (spec 3 §2, §4): project (same dictionary, administered), folder (its own
+ * and folders with a same-named layer disabled, §5), finish.
+ */
 export function MoveLayerDialog({ open, layer, project, projects, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -35,8 +38,8 @@ export function MoveLayerDialog({ open, layer, project, projects, onClose }: Pro
   }, [open, project.id]);
 
   const target = projects.find((p) => p.id === projectId);
-  const folders = targetFolders(target, [layer.folderId]);
-  const folder = folders.find((f) => f.id === folderId);
+  const folders = layerTargetFolders(target, layer);
+  const folder = folders.find((f) => f.id === folderId && !f.disabled);
   const finish = async () => {
     setBusy(true);
     const ok = await runMove({ scenario: 'MOVE_LAYER_TO_FOLDER', projectId, folderId, layerId: layer.id }, MOVE_MSG.layerSuccess, MOVE_MSG.layerError);

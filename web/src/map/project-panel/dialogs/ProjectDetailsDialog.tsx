@@ -15,29 +15,31 @@ import { showSnack } from '../../../app/snackbar-store';
 import { useSettingsAccess } from '../../../settings/access';
 import { useMap } from '../../ol/MapContext';
 import { usePanelDialogs } from '../panel-store';
+import type { PanelFlags } from '../rights';
 import { fieldError } from './field-error';
 
 interface Props {
   open: boolean;
   project: Project;
   projects: Project[];
+  flags: Pick<PanelFlags, 'siteCalibration' | 'projectGeoid'>;
   onClose: () => void;
 }
 
 /**
  * Project details (spec 3 §2), full screen: name, description, created date and by, organization
- * (organization admins), dictionary, save-map-extent (writes the current view), site calibration,
- * geoid, and delete for project admins.
+ * (organization admins), dictionary, save-map-extent (writes the current view), site calibration
+ * (siteCalibration flag), geoid (projectGeoid flag), and delete for project admins.
  */
-export function ProjectDetailsDialog({ open, project, projects, onClose }: Props) {
+export function ProjectDetailsDialog({ open, project, projects, flags, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const map = useMap();
   const access = useSettingsAccess();
   const profile = useProfile().data;
   const dictionaries = useDictionaries().data ?? [];
-  const sites = useSites(open).data ?? [];
-  const geoids = useGeoids(project.id, open).data ?? [];
+  const sites = useSites(open && flags.siteCalibration).data ?? [];
+  const geoids = useGeoids(project.id, open && flags.projectGeoid).data ?? [];
   const owner = useMemberEmail(project.ownerId, open).data;
   const invalidate = useInvalidateProjects();
   const openDialog = usePanelDialogs((s) => s.open);
@@ -59,7 +61,10 @@ export function ProjectDetailsDialog({ open, project, projects, onClose }: Props
   const taken = projects.some((p) => p.id !== project.id && p.name.toLowerCase() === form.name.trim().toLowerCase());
   const body = {
     id: project.id, name: form.name, description: form.description || null, dataDictionaryId: form.dataDictionaryId,
-    organizationId: form.organizationId || undefined, proj: form.siteId ? { id: form.siteId } : null, geoidId: form.geoidId || null,
+    organizationId: form.organizationId || undefined,
+    // Without their flag the selects are hidden and the project keeps what it has.
+    proj: flags.siteCalibration ? (form.siteId ? { id: form.siteId } : null) : undefined,
+    geoidId: flags.projectGeoid ? form.geoidId || null : undefined,
   };
   const nameError = fieldError(updateProjectSchema, body, 'name') ?? (taken ? PROJECT_MSG.nameExists : undefined) ?? serverError;
   const descriptionError = fieldError(updateProjectSchema, body, 'description');
@@ -125,8 +130,8 @@ export function ProjectDetailsDialog({ open, project, projects, onClose }: Props
             control={<Checkbox checked={saveExtent} onChange={(_, c) => setSaveExtent(c)} disabled={readOnly} slotProps={{ input: { 'data-testid': 'project-save-extent' } as object }} />}
             label={t('app.project.save-extent')}
           />
-          {select('siteId', 'app.project.site', sites, true)}
-          {select('geoidId', 'app.project.geoid', geoids.map((g) => ({ id: g.GeoidID, name: g.GeoidName })), true)}
+          {flags.siteCalibration && select('siteId', 'app.project.site', sites, true)}
+          {flags.projectGeoid && select('geoidId', 'app.project.geoid', geoids.map((g) => ({ id: g.GeoidID, name: g.GeoidName })), true)}
           {project.abilities.admin && (
             <Box>
               <Button color="error" variant="outlined" onClick={() => openDialog({ kind: 'deleteProject' })} data-testid="project-delete">
