@@ -8,7 +8,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import LockIcon from '@mui/icons-material/Lock';
 import { useIntl } from 'react-intl';
 import { transformExtent } from 'ol/proj';
+import { isAtLeastCollector } from '@fieldbook/domain';
 import type { ReactElement } from 'react';
+import { useProfile } from '../../../api/accounts';
 import { projectsApi, type Folder, type Layer, type Project } from '../../../api/projects';
 import { ApiError } from '../../../api/client';
 import { showSnack } from '../../../app/snackbar-store';
@@ -34,6 +36,9 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
   const map = useMap();
   const open = usePanelDialogs((s) => s.open);
   const can = layerActions(project, folder, layer, flags);
+  // Viewers collect nothing: the server refuses their features (spec 3 §6), so drawing is not offered.
+  const userType = useProfile().data?.userType;
+  const canCollect = !!userType && isAtLeastCollector(userType);
   const shared = 'shared' in layer && layer.shared === true;
 
   const zoom = async () => {
@@ -79,7 +84,7 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
       )}
       <Box sx={{ display: 'flex', flexShrink: 0 }}>
         {action('app.layer.zoom', <ZoomInIcon fontSize="small" />, true, () => void zoom())}
-        {action('app.layer.add-feature', <AddLocationIcon fontSize="small" />, can.addFeature, addFeature)}
+        {action('app.layer.add-feature', <AddLocationIcon fontSize="small" />, can.addFeature && canCollect, addFeature)}
         {action('app.layer.edit', <EditIcon fontSize="small" />, can.edit, () => open({ kind: 'editLayer', layer }))}
         {action('app.layer.move', <DriveFileMoveIcon fontSize="small" />, can.move, () => open({ kind: 'moveLayer', layer }))}
         {action('app.layer.share', <ShareIcon fontSize="small" />, can.share, () => open({ kind: 'shareLayer', layer }))}
