@@ -11,7 +11,8 @@ import { leaderRoutes, lineFunctionRoutes } from './line-and-leader-routes.js';
 
 const tags = ['features'];
 
-const kindOfGeometry = (type: string): FeatureKind => (type === 'Point' ? 'point' : type.endsWith('LineString') ? 'line' : 'polygon');
+/** The feature kind a GeoJSON geometry type is stored as. */
+export const kindOfGeometry = (type: string): FeatureKind => (type === 'Point' ? 'point' : type.endsWith('LineString') ? 'line' : 'polygon');
 
 /** Features by geometry type (spec 3 §7): /rest/features/points|lines|polygons, and the generic routes. */
 export function featureRoutes(deps: Deps) {

@@ -7,9 +7,11 @@ import { notFound } from '../http/errors.js';
 import { clientKeyCaller, viewableLayers } from './access.js';
 import { capabilities, describeFeatureType, getFeature, lowerKeys, typeNameOf, type WfsLayer } from './wfs.js';
 import { wmsRoutes } from './wms-routes.js';
+import { wmtsRoutes } from './wmts-routes.js';
+import { wfsTransactionRoutes } from './wfs-transaction-routes.js';
 import { OgcError, exceptionReport } from './xml.js';
 
-async function serve(deps: Deps, reply: FastifyReply, layers: WfsLayer[], query: Record<string, unknown>, serviceUrl: string) {
+async function serve(deps: Deps, reply: FastifyReply, layers: WfsLayer[], query: Record<string, unknown>, serviceUrl: string, transactional = false) {
   try {
     const params = lowerKeys(query);
     const request = (params.request ?? 'GetCapabilities').toLowerCase();
@@ -18,7 +20,7 @@ async function serve(deps: Deps, reply: FastifyReply, layers: WfsLayer[], query:
     const chosen = requested ? layers.filter((l) => requested.includes(typeNameOf(l.id)) || requested.includes(typeNameOf(l.id).slice(3))) : layers;
     if (requested && chosen.length !== requested.length) throw new OgcError('InvalidParameterValue', 'typeNames', `Unknown type ${requested.join(',')}`);
     if (request === 'getcapabilities') {
-      return reply.type('application/xml; charset=utf-8').send(await capabilities(deps.db, layers, serviceUrl, 'Fieldbook WFS'));
+      return reply.type('application/xml; charset=utf-8').send(await capabilities(deps.db, layers, serviceUrl, 'Fieldbook WFS', transactional));
     }
     if (request === 'describefeaturetype') return reply.type('application/xml; charset=utf-8').send(describeFeatureType(chosen));
     if (request === 'getfeature') {
@@ -44,13 +46,13 @@ export function ogcRoutes(deps: Deps) {
     const layerParams = z.object({ projectId: z.string().uuid(), folderId: z.string().uuid(), layerId: z.string().uuid() });
     r.get('/rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/wfs', {
       config: { access: 'member' },
-      schema: { tags, summary: 'WFS 2.0 of one layer (GetCapabilities, DescribeFeatureType, GetFeature)', params: layerParams, querystring: z.record(z.string(), z.string()) },
+      schema: { tags, summary: 'WFS 2.0 of one layer (GetCapabilities, DescribeFeatureType, GetFeature; Transaction by POST)', params: layerParams, querystring: z.record(z.string(), z.string()) },
     }, async (req, reply) => {
       const caller = callerOf(req);
       const layers = await viewableLayers(deps, caller, req.params.projectId, req.params);
       if (layers.length === 0) throw notFound();
       const url = `${deps.config.publicUrl}/rest/projects/${req.params.projectId}/folders/${req.params.folderId}/layers/${req.params.layerId}/geo/wfs`;
-      return serve(deps, reply, layers, req.query, url);
+      return serve(deps, reply, layers, req.query, url, true);
     });
 
     r.get('/rest/projects/ogc/:projectId/wfs', {
@@ -64,5 +66,7 @@ export function ogcRoutes(deps: Deps) {
     });
 
     await app.register(wmsRoutes(deps));
+    await app.register(wmtsRoutes(deps));
+    await app.register(wfsTransactionRoutes(deps));
   };
 }

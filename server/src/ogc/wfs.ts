@@ -68,7 +68,8 @@ export function bboxOf(params: Record<string, string>): [number, number, number,
   return undefined;
 }
 
-export async function capabilities(db: Executor, layers: WfsLayer[], serviceUrl: string, title: string): Promise<string> {
+/** `transactional`: the service also takes WFS-T Transactions POSTed to its URL (the per-layer service). */
+export async function capabilities(db: Executor, layers: WfsLayer[], serviceUrl: string, title: string, transactional = false): Promise<string> {
   const types = [];
   for (const l of layers) {
     const e = (await layerExtent(db, l.id)) ?? [-180, -90, 180, 90];
@@ -83,14 +84,16 @@ export async function capabilities(db: Executor, layers: WfsLayer[], serviceUrl:
   }
   const url = xmlEscape(serviceUrl);
   const op = (name: string) => `    <ows:Operation name="${name}"><ows:DCP><ows:HTTP><ows:Get xlink:href="${url}"/></ows:HTTP></ows:DCP></ows:Operation>`;
+  const transaction = `    <ows:Operation name="Transaction"><ows:DCP><ows:HTTP><ows:Post xlink:href="${url}"/></ows:HTTP></ows:DCP></ows:Operation>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <wfs:WFS_Capabilities version="2.0.0" xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:ows="http://www.opengis.net/ows/1.1"
   xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:fb="${NS}" xmlns:gml="http://www.opengis.net/gml/3.2">
   <ows:ServiceIdentification><ows:Title>${xmlEscape(title)}</ows:Title><ows:ServiceType>WFS</ows:ServiceType><ows:ServiceTypeVersion>2.0.0</ows:ServiceTypeVersion></ows:ServiceIdentification>
   <ows:OperationsMetadata>
-${['GetCapabilities', 'DescribeFeatureType', 'GetFeature'].map(op).join('\n')}
+${['GetCapabilities', 'DescribeFeatureType', 'GetFeature'].map(op).join('\n')}${transactional ? `\n${transaction}` : ''}
     <ows:Constraint name="ImplementsBasicWFS"><ows:NoValues/><ows:DefaultValue>TRUE</ows:DefaultValue></ows:Constraint>
     <ows:Constraint name="ImplementsResultPaging"><ows:NoValues/><ows:DefaultValue>TRUE</ows:DefaultValue></ows:Constraint>
+    <ows:Constraint name="ImplementsTransactionalWFS"><ows:NoValues/><ows:DefaultValue>${transactional ? 'TRUE' : 'FALSE'}</ows:DefaultValue></ows:Constraint>
     <ows:Constraint name="CountDefault"><ows:NoValues/><ows:DefaultValue>${WFS_PAGE_SIZE}</ows:DefaultValue></ows:Constraint>
   </ows:OperationsMetadata>
   <FeatureTypeList>
