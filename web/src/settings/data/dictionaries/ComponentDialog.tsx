@@ -1,13 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
-  Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControl, FormControlLabel, FormLabel,
+  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControl, FormControlLabel, FormLabel,
   IconButton, Radio, RadioGroup, Stack, TextField, Tooltip, Typography, useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { useIntl } from 'react-intl';
 import {
@@ -23,11 +20,10 @@ import { AttributeDialog } from './AttributeDialog';
 import { saveComponent } from './component-save';
 import { ComponentStyleSection } from './ComponentStyleSection';
 import { messageIn, snackError, snackSuccess } from './feedback';
+import { ComponentAttributesList } from './ComponentAttributesList';
 import {
-  ATTRIBUTE_TYPE_LABEL, COMPONENT_TYPE_LABEL, TOKEN_LABEL, attributeDraftOf, componentTypeId, componentTypeName, isToken,
-  parseStyle, sameName, typeOf, type AttributeDraft, type StyleDraft,
+  COMPONENT_TYPE_LABEL, attributeDraftOf, componentTypeId, componentTypeName, parseStyle, sameName, type AttributeDraft, type StyleDraft,
 } from './model';
-import { DragHandle, SortableList } from './Sortable';
 
 interface Props {
   open: boolean;
@@ -138,16 +134,6 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
   };
 
   const fullScreen = small || full;
-  const typeLabel = (a: AttributeDraft) => {
-    const name = typeOf(a);
-    return name ? label(ATTRIBUTE_TYPE_LABEL[name]) : '';
-  };
-  const defaultText = (a: AttributeDraft) => {
-    const v = a.defaultValue.trim();
-    if (!v) return null;
-    return isToken(v) && TOKEN_LABEL[v] ? `${label(TOKEN_LABEL[v])} (${v})` : v;
-  };
-
   return (
     <Dialog
       open={open}
@@ -216,88 +202,15 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
               </FormControl>
             </Box>
 
-            <Box component="section" aria-labelledby={`${titleId}-attributes`}>
-              <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-                <Typography id={`${titleId}-attributes`} variant="subtitle1" component="h3" sx={{ flex: 1, fontWeight: 600 }}>
-                  {label('app.dictionary.attributes')}
-                  <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-                    ({attributes.length})
-                  </Typography>
-                </Typography>
-                <Button startIcon={<AddIcon />} onClick={() => setAttributeDialog({ open: true, attribute: null })} data-testid="attribute-add">
-                  {label('app.dictionary.attribute.add')}
-                </Button>
-              </Box>
-              {attributes.length === 0 ? (
-                <Typography color="text.secondary" variant="body2" sx={{ py: 1 }} data-testid="attributes-empty">
-                  {label('app.dictionary.attributes.none')}
-                </Typography>
-              ) : (
-                <Box role="list" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-                  <SortableList
-                    items={attributes}
-                    getId={(a) => a.key}
-                    getLabel={(a) => a.name}
-                    onReorder={(ids) => {
-                      setAttributes(ids.map((id) => attributes.find((a) => a.key === id)!));
-                      change();
-                    }}
-                  >
-                    {(a, handle) => (
-                      <Box
-                        role="listitem"
-                        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-                        data-testid="attribute-row"
-                        data-name={a.name}
-                      >
-                        {handle && (
-                          <DragHandle
-                            handle={handle}
-                            label={intl.formatMessage({ id: 'app.dictionary.drag.handle' }, { name: a.name })}
-                            testId="attribute-handle"
-                          />
-                        )}
-                        <Box sx={{ flex: 1, minWidth: 0 }}>
-                          <Typography variant="body2" sx={{ fontWeight: 500, wordBreak: 'break-word' }}>
-                            {a.name}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-word' }}>
-                            {typeLabel(a)}
-                            {defaultText(a) && ` · ${intl.formatMessage({ id: 'app.dictionary.attribute.default.is' }, { value: defaultText(a) ?? '' })}`}
-                            {typeOf(a) !== 'Global Pick List' && a.values.length > 0 &&
-                              ` · ${intl.formatMessage({ id: 'app.dictionary.picklist.value-count' }, { count: a.values.length })}`}
-                          </Typography>
-                        </Box>
-                        {a.required && <Chip size="small" label={label('app.dictionary.attribute.required.short')} />}
-                        <Tooltip title={label('app.dictionary.edit')}>
-                          <IconButton
-                            size="small"
-                            onClick={() => setAttributeDialog({ open: true, attribute: a })}
-                            aria-label={intl.formatMessage({ id: 'app.dictionary.attribute.edit.aria' }, { name: a.name })}
-                            data-testid="attribute-edit"
-                          >
-                            <EditOutlinedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={label('app.dictionary.delete')}>
-                          <IconButton
-                            size="small"
-                            onClick={() => {
-                              setAttributes((list) => list.filter((x) => x.key !== a.key));
-                              change();
-                            }}
-                            aria-label={intl.formatMessage({ id: 'app.dictionary.attribute.delete.aria' }, { name: a.name })}
-                            data-testid="attribute-delete"
-                          >
-                            <DeleteOutlineIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </Box>
-                    )}
-                  </SortableList>
-                </Box>
-              )}
-            </Box>
+            <ComponentAttributesList
+              attributes={attributes}
+              onChange={(list) => {
+                setAttributes(list);
+                change();
+              }}
+              onAdd={() => setAttributeDialog({ open: true, attribute: null })}
+              onEdit={(attribute) => setAttributeDialog({ open: true, attribute })}
+            />
 
             <Divider />
             <Box component="section" aria-labelledby={`${titleId}-styling`}>

@@ -1,96 +1,26 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
-  Alert, Box, Button, Chip, CircularProgress, Collapse, Dialog, DialogActions, DialogContent, DialogTitle, IconButton,
-  List, ListItem, ListItemIcon, ListItemText, Stack, TextField, Tooltip, Typography, useMediaQuery,
+  Box, Button, Chip, CircularProgress, Collapse, Dialog, DialogActions, DialogContent, DialogTitle, IconButton,
+  List, ListItem, Stack, Tooltip, Typography, useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
-import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
-import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { useIntl } from 'react-intl';
-import { DICTIONARY_LIMITS, DICTIONARY_MSG, pickListSchema } from '@fieldbook/domain';
-import {
-  dictionariesApi, useDictionaryMutation, usePickLists, type Dictionary, type PickListUse, type PickListWithUsage,
-} from '../../../api/dictionaries';
+import { dictionariesApi, useDictionaryMutation, usePickLists, type Dictionary, type PickListWithUsage } from '../../../api/dictionaries';
 import { ConfirmDialog } from '../../../app/ConfirmDialog';
-import { schemaErrors } from '../../../app/form';
-import { useT } from '../../../i18n/translate';
 import type { DictionaryRights } from './dictionary-access';
-import { messageIn, snackError, snackSuccess } from './feedback';
-import { sameName, type ValueDraft } from './model';
-import { PickListValuesEditor } from './PickListValuesEditor';
+import { snackError, snackSuccess } from './feedback';
+import { PickListEditDialog } from './PickListEditDialog';
+import { PickListUsageTree } from './PickListUsageTree';
 
 /** Who may change a list: global lists belong to the organization (its admins), the others to the dictionary. */
 export const canManageList = (list: PickListWithUsage, rights: DictionaryRights) =>
   list.isGlobal ? rights.canManageGlobalPickLists : rights.canManagePickLists;
-
-/** Uses grouped system → component → attributes, for the relation tree. */
-export function usageTree(usedBy: PickListUse[]): { system: string; components: { component: string; attributes: string[] }[] }[] {
-  const systems = new Map<string, Map<string, string[]>>();
-  for (const u of usedBy) {
-    const components = systems.get(u.system) ?? new Map<string, string[]>();
-    components.set(u.component, [...(components.get(u.component) ?? []), u.attribute]);
-    systems.set(u.system, components);
-  }
-  return [...systems].map(([system, components]) => ({
-    system,
-    components: [...components].map(([component, attributes]) => ({ component, attributes })),
-  }));
-}
-
-/** Which systems, components and attributes use a pick list (spec 2 §2 relation tree). */
-export function PickListUsageTree({ usedBy }: { usedBy: PickListUse[] }) {
-  const intl = useIntl();
-  if (usedBy.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-        {intl.formatMessage({ id: 'app.dictionary.picklist.unused' })}
-      </Typography>
-    );
-  }
-  return (
-    <List dense disablePadding aria-label={intl.formatMessage({ id: 'app.dictionary.picklist.used-by' })} data-testid="picklist-usage">
-      {usageTree(usedBy).map((s) => (
-        <ListItem key={s.system} disablePadding sx={{ display: 'block', pl: 2 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', py: 0.5 }}>
-            <ListItemIcon sx={{ minWidth: 28 }}>
-              <AccountTreeOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={s.system} />
-          </Box>
-          <List dense disablePadding>
-            {s.components.map((c) => (
-              <ListItem key={c.component} disablePadding sx={{ display: 'block', pl: 3 }}>
-                <Box sx={{ display: 'flex', alignItems: 'center', py: 0.25 }}>
-                  <ListItemIcon sx={{ minWidth: 28 }}>
-                    <CategoryOutlinedIcon fontSize="small" />
-                  </ListItemIcon>
-                  <ListItemText primary={c.component} />
-                </Box>
-                <List dense disablePadding>
-                  {c.attributes.map((a, i) => (
-                    <ListItem key={`${a}-${i}`} sx={{ pl: 3, py: 0 }}>
-                      <ListItemIcon sx={{ minWidth: 28 }}>
-                        <LabelOutlinedIcon fontSize="small" />
-                      </ListItemIcon>
-                      <ListItemText primary={a} />
-                    </ListItem>
-                  ))}
-                </List>
-              </ListItem>
-            ))}
-          </List>
-        </ListItem>
-      ))}
-    </List>
-  );
-}
 
 interface ManagerProps {
   open: boolean;
@@ -236,144 +166,6 @@ export function PickListManagerDialog({ open, dictionary, rights, onClose }: Man
       >
         {intl.formatMessage({ id: 'app.dictionary.picklist.delete.confirm' }, { name: deleting?.name ?? '', count: deleting?.usedBy.length ?? 0 })}
       </ConfirmDialog>
-    </Dialog>
-  );
-}
-
-interface EditProps {
-  open: boolean;
-  /** The list to edit or view; a new global list when null. */
-  list: PickListWithUsage | null;
-  readOnly: boolean;
-  dictionary: Dictionary;
-  /** Names of the organization's other global lists (a new global name must differ). */
-  globalNames: string[];
-  onClose: () => void;
-}
-
-const valuesOf = (list: PickListWithUsage | null): ValueDraft[] =>
-  [...(list?.values ?? [])].sort((a, b) => a.order - b.order).map((v) => ({ key: v.id, id: v.id, value: v.value }));
-
-/**
- * Edit or view one pick list (spec 2 §5): name (max 48) and values (max 64 here), saved only when
- * something changed, with at least one value and nothing left half-typed.
- */
-export function PickListEditDialog({ open, list, readOnly, dictionary, globalNames, onClose }: EditProps) {
-  const intl = useIntl();
-  const t = useT();
-  const titleId = useId();
-  const label = (id: string) => intl.formatMessage({ id });
-  const [name, setName] = useState('');
-  const [values, setValues] = useState<ValueDraft[]>([]);
-  const [pending, setPending] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const isGlobal = list ? list.isGlobal : true;
-  const save = useDictionaryMutation(async () => {
-    const body = {
-      name: name.trim(),
-      values: values.map((v, order) => ({ ...(v.id ? { id: v.id } : {}), value: v.value, order })),
-      isGlobal,
-      organizationId: list ? list.organizationId : dictionary.organizationId,
-      dictionaryId: list ? list.dictionaryId : null,
-    };
-    return list ? dictionariesApi.updatePickList(list.id, { ...body, id: list.id }, true) : dictionariesApi.createPickList(body, true);
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    setName(list?.name ?? '');
-    setValues(valuesOf(list));
-    setPending(false);
-    setTouched(false);
-    setServerError(null);
-  }, [open, list?.id]);
-
-  const original = valuesOf(list);
-  const changed =
-    name.trim() !== (list?.name ?? '') ||
-    values.length !== original.length ||
-    values.some((v, i) => v.id !== original[i]?.id || v.value !== original[i]?.value);
-  let nameError: string | undefined = serverError ?? schemaErrors(pickListSchema, { name, values: [{ value: 'x' }] }).name;
-  if (!nameError && isGlobal && globalNames.some((n) => sameName(n, name))) nameError = DICTIONARY_MSG.pickListNameTaken;
-  const canSave = !readOnly && changed && values.length > 0 && !pending && !nameError && !save.isPending;
-  const reorderable = !(list?.isGlobal && list.usedBy.length > 0);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!canSave) return;
-    save.mutate(undefined, {
-      onSuccess: (saved) => {
-        snackSuccess(list ? 'app.dictionary.picklist.edited' : 'app.dictionary.picklist.added', { name: saved.name });
-        onClose();
-      },
-      onError: (error) => {
-        const known = messageIn(error, [DICTIONARY_MSG.pickListNameTaken]);
-        if (known) setServerError(known);
-        else snackError(error);
-      },
-    });
-  };
-
-  const title = readOnly ? 'app.dictionary.picklist.view' : list ? 'app.dictionary.picklist.edit' : 'app.dictionary.picklist.add';
-  return (
-    <Dialog open={open} onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="picklist-edit-dialog">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{label(title)}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={label('app.dictionary.picklist.name')}
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                setServerError(null);
-              }}
-              onBlur={() => setTouched(true)}
-              required
-              fullWidth
-              autoFocus={!readOnly}
-              disabled={readOnly}
-              error={Boolean(nameError && (touched || serverError))}
-              helperText={nameError && (touched || serverError) ? t(nameError, { field: label('app.dictionary.picklist.name') }) : ' '}
-              slotProps={{ htmlInput: { 'data-testid': 'picklist-name', maxLength: DICTIONARY_LIMITS.nameMax } }}
-            />
-            {!reorderable && !readOnly && (
-              <Alert severity="info" data-testid="picklist-global-order">
-                {label(DICTIONARY_MSG.globalPickListOrder)}
-              </Alert>
-            )}
-            <PickListValuesEditor
-              values={values}
-              onChange={setValues}
-              max={DICTIONARY_LIMITS.pickListValueInManagerMax}
-              readOnly={readOnly}
-              reorderable={reorderable}
-              onPendingChange={setPending}
-              error={values.length === 0 ? DICTIONARY_MSG.pickListNeedsValue : null}
-              testId="picklist-values"
-            />
-            {list && (
-              <Box>
-                <Typography variant="subtitle2" component="h3">
-                  {label('app.dictionary.picklist.used-by')}
-                </Typography>
-                <PickListUsageTree usedBy={list.usedBy} />
-              </Box>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {label(readOnly ? 'app.close' : 'app.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" variant="contained" disabled={!canSave} data-testid="picklist-save">
-              {label('app.save')}
-            </Button>
-          )}
-        </DialogActions>
-      </form>
     </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { copyName } from './CreateDictionaryDialog';
 import { copyNameError } from './CopyComponentDialog';
 import { deleteBlocked } from './CompanyDictionariesPage';
-import { usageTree } from './PickListDialogs';
+import { usageTree } from './PickListUsageTree';
 import { viewStateOf } from './paths';
 
 const draft = (patch: Partial<AttributeDraft>): AttributeDraft => ({ ...emptyAttribute(), ...patch });

@@ -1,63 +1,24 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  Autocomplete, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel,
-  Switch, TextField, Typography, useMediaQuery,
+  Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, Typography, useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
-import { DATA_MSG, DICTIONARY_LIMITS, HELMERT_PATTERN, helmertProj, parseHelmert, siteSchema } from '@fieldbook/domain';
+import { DATA_MSG, DICTIONARY_LIMITS, siteSchema } from '@fieldbook/domain';
 import { ApiError } from '../../../api/client';
-import { useCreateSite, useCrsSearch, useUpdateSite, type CrsOption, type Site } from '../../../api/sites';
+import { useCreateSite, useUpdateSite, type CrsOption, type Site } from '../../../api/sites';
 import { snackFailure } from '../../../app/action-feedback';
 import { schemaErrors } from '../../../app/form';
 import { showSnack } from '../../../app/snackbar-store';
-import { useDebounced } from '../../../app/use-debounced';
 import { useT } from '../../../i18n/translate';
+import { CrsSearchField } from './CrsSearchField';
+import { EMPTY_PARAMS, paramErrors, paramsOf, projOf, wktName, type ParamKey, type Params } from './site-params';
 
 interface Props {
   open: boolean;
   /** null adds a site. */
   site: Site | null;
   onClose: () => void;
-}
-
-/** A plain decimal, as the stored transformation string needs it (no exponent, no leading '+'). */
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-type ParamKey = 'x' | 'y' | 's' | 'theta';
-type Params = Record<ParamKey, string>;
-const EMPTY_PARAMS: Params = { x: '', y: '', s: '', theta: '' };
-
-/** The coordinate system's name at the head of a WKT text, e.g. PROJCS["NAD83 / California zone 5 (ftUS)", … */
-export function wktName(wkt: string): string | null {
-  return wkt.match(/^\s*[A-Z_]+\s*\[\s*"([^"]+)"/)?.[1] ?? null;
-}
-
-export const crsLabel = (o: CrsOption) => `EPSG:${o.epsg} · ${o.name}`;
-
-function paramsOf(proj: string | null): { on: boolean; params: Params } {
-  const parsed = proj ? parseHelmert(proj) : null;
-  if (!parsed) return { on: Boolean(proj), params: EMPTY_PARAMS };
-  const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(+n.toFixed(9)));
-  return { on: true, params: { x: text(parsed.x), y: text(parsed.y), s: text(parsed.s), theta: text(parsed.theta) } };
-}
-
-/** Each parameter's problem: x, y and scale are required numbers, theta an optional one. */
-function paramErrors(p: Params): Partial<Record<ParamKey, string>> {
-  const errors: Partial<Record<ParamKey, string>> = {};
-  for (const key of ['x', 'y', 's'] as const) {
-    if (p[key].trim() === '') errors[key] = 'app.site.transformation.required';
-    else if (!DECIMAL.test(p[key].trim())) errors[key] = DATA_MSG.siteTransformation;
-  }
-  if (p.theta.trim() !== '' && !DECIMAL.test(p.theta.trim())) errors.theta = DATA_MSG.siteTransformation;
-  return errors;
-}
-
-/** The helmert string of the parameters, or null when they are not valid (theta in degrees, stored in arc-seconds). */
-export function projOf(p: Params): string | null {
-  if (Object.keys(paramErrors(p)).length > 0) return null;
-  const proj = helmertProj({ x: Number(p.x), y: Number(p.y), s: Number(p.s), theta: p.theta.trim() === '' ? null : Number(p.theta) });
-  return HELMERT_PATTERN.test(proj) ? proj : null;
 }
 
 /**
@@ -99,10 +60,6 @@ export function SiteDialog({ open, site, onClose }: Props) {
     setRefusedWkt(null);
     setRefusedProj(null);
   }, [open, site]);
-
-  const search = useDebounced(crsInput.trim(), DICTIONARY_LIMITS.crsSearchDebounceMs);
-  const searching = open && search !== '' && !(crs && search === crsLabel(crs));
-  const results = useCrsSearch(search, searching);
 
   const pErrors = transform ? paramErrors(params) : {};
   const proj = transform ? projOf(params) : null;
@@ -179,11 +136,10 @@ export function SiteDialog({ open, site, onClose }: Props) {
             margin="dense"
             slotProps={{ htmlInput: { 'data-testid': 'site-name', maxLength: DICTIONARY_LIMITS.siteNameMax } }}
           />
-          <Autocomplete<CrsOption>
-            options={searching ? (results.data ?? []) : crs ? [crs] : []}
-            filterOptions={(x) => x}
+          <CrsSearchField
+            open={open}
             value={crs}
-            onChange={(_, option) => {
+            onChange={(option) => {
               setCrs(option);
               if (option) {
                 setWkt(option.wkt);
@@ -191,45 +147,7 @@ export function SiteDialog({ open, site, onClose }: Props) {
               }
             }}
             inputValue={crsInput}
-            onInputChange={(_, value) => setCrsInput(value)}
-            getOptionLabel={crsLabel}
-            isOptionEqualToValue={(a, b) => a.epsg === b.epsg}
-            getOptionKey={(o) => o.epsg}
-            loading={searching && results.isFetching}
-            noOptionsText={label(search === '' ? 'app.site.crs.type' : 'app.site.crs.none')}
-            loadingText={label('app.loading')}
-            renderOption={(props, o) => {
-              const { key, ...rest } = props as typeof props & { key: string };
-              return (
-                <li key={key} {...rest} data-testid={`site-crs-option-${o.epsg}`}>
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>EPSG:{o.epsg}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{o.name}</Typography>
-                  </Box>
-                </li>
-              );
-            }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={label('app.site.crs')}
-                helperText={label('app.site.crs.hint')}
-                margin="dense"
-                slotProps={{
-                  ...params.slotProps,
-                  input: {
-                    ...params.slotProps.input,
-                    endAdornment: (
-                      <>
-                        {searching && results.isFetching && <CircularProgress color="inherit" size={18} aria-hidden />}
-                        {params.slotProps.input.endAdornment}
-                      </>
-                    ),
-                  },
-                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'site-crs' },
-                }}
-              />
-            )}
+            onInputChange={setCrsInput}
           />
           <TextField
             label={label('app.site.wkt')}
