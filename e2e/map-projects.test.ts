@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import en from '../web/src/i18n/map-projects/en.json' with { type: 'json' };
-import { startApp, type RunningApp } from './support/app-server.js';
-import { launchBrowser, newContext } from './support/browser.js';
-import { TestMailServer } from './support/mail-server.js';
-
-interface TreeFolder { id: string; name: string; layers: Array<{ id: string; name: string }>; folders: TreeFolder[] }
-interface ProjectRow { id: string; name: string; folders: TreeFolder[] }
+import { expectSnack, openProjectPanel } from './support/map-page.js';
+import { folderNamed as folderIn, projectsOf, type ProjectRow, type TreeFolder } from './support/projects.js';
+import { copyTemplate, signIn, startMapEnv, type MapEnv } from './support/session.js';
 
 /**
  * The project panel in a real browser (spec 3 §2, §4): a project with a dictionary, folders and a
@@ -15,53 +12,32 @@ interface ProjectRow { id: string; name: string; folders: TreeFolder[] }
  * duplicate-name error; and the panel as an overlay at phone width.
  */
 describe('map projects panel', () => {
-  let mail: TestMailServer;
-  let server: RunningApp;
-  let browser: Browser;
-  const stamp = Date.now();
-  const password = 'Proj-adm1n!';
-  const email = `paula.${stamp}@projects.test`;
-  const contexts: BrowserContext[] = [];
+  let env: MapEnv;
   let page: Page;
-  let token = '';
 
   beforeAll(async () => {
-    mail = new TestMailServer();
-    server = await startApp({ smtpUrl: await mail.start() });
-    browser = await launchBrowser();
-    const signup = await post('/auth/signup', {
-      email, password, given_name: 'Paula', family_name: 'Projects', phone_number: '+12025550143', company_name: `Projects ${stamp}`,
-    });
-    expect(signup.status).toBe(200);
-    expect((await post('/auth/confirm-signup', { email, code: await mail.waitForCode(email) })).status).toBe(200);
-    token = ((await (await post('/auth/signin', { email, password })).json()) as { idToken: string }).idToken;
-    expect((await api('PUT', '/rest/accounts/eula/web')).status).toBe(200);
+    env = await startMapEnv({ given: 'Paula', company: 'Projects' });
     // A company dictionary copied from a provider template (the projects need one).
-    const template = await server.db.selectFrom('dictionaries').select('id').where('template_key', '=', 'apwa-utility-locating').executeTakeFirstOrThrow();
-    expect((await api('POST', `/rest/dictionaries/copy/${template.id}`, { name: 'Field Utilities', isReadonly: false })).status).toBe(201);
+    await copyTemplate(env, 'apwa-utility-locating', 'Field Utilities');
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await mail?.stop();
+    await env?.stop();
   });
 
   const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
-  const snackbar = (p: Page) => p.getByTestId('snackbar');
-  const projects = async () => (await (await api('GET', '/rest/projects')).json()) as ProjectRow[];
-  const folderNamed = async (name: string) => (await projects()).flatMap((p) => p.folders.flatMap((f) => [f, ...f.folders])).find((f) => f.name === name)!;
+  const projects = () => projectsOf(env);
+  const folderNamed = async (name: string) => (await folderIn(env, name))!;
 
   it('creates a project with a dictionary, folders and a layer through the panel', async () => {
-    page = await openPage();
-    await signIn(page);
+    page = await env.page();
+    await signIn(page, env.server, env.admin);
     await page.getByTestId('project-panel-toggle').click();
     await page.getByTestId('add-project').click();
     await page.getByTestId('project-name').fill('Survey A');
     await page.getByTestId('project-dictionary').click();
     await page.getByRole('option', { name: 'Field Utilities' }).click();
     await page.getByTestId('project-save').click();
-    await eventually(() => snackbar(page).textContent()).toContain('Project Survey A created.');
+    await expectSnack(page, 'Project Survey A created.');
     await eventually(() => page.getByTestId('project-select').inputValue()).toBe('Survey A');
 
     await page.getByTestId('add-folder').click();
@@ -107,7 +83,7 @@ describe('map projects panel', () => {
 
     await page.reload();
     await page.getByTestId('map').waitFor();
-    if (!(await page.getByTestId('project-panel').isVisible())) await page.getByTestId('project-panel-toggle').click();
+    await openProjectPanel(page);
     await eventually(() => page.getByRole('checkbox', { name: valves.name }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: mains.name }).isChecked()).toBe(false);
     expect(await page.getByTestId(`folder-row-${storm.id}`).getByRole('button', { name: en['app.folder.expand'] }).getAttribute('aria-expanded')).toBe('false');
@@ -125,7 +101,7 @@ describe('map projects panel', () => {
     await dialog.getByTestId(`choice-${storm.id}`).check();
     await dialog.getByTestId('stepper-next').click();
     await dialog.getByTestId('stepper-finish').click();
-    await eventually(() => snackbar(page).textContent()).toContain(en['app.layer.move.success']);
+    await expectSnack(page, en['app.layer.move.success']);
     await page.getByTestId(`folder-row-${storm.id}`).getByRole('button', { name: en['app.folder.expand'] }).click();
     await eventually(() => page.getByTestId(`folder-${storm.id}`).getByTestId(`layer-row-${mains.id}`).count()).toBe(1);
     expect(await page.getByTestId(`folder-${utilities.id}`).getByTestId(`layer-row-${mains.id}`).count()).toBe(0);
@@ -133,11 +109,12 @@ describe('map projects panel', () => {
 
   it('moves a layer to a folder of another project with the same dictionary', async () => {
     const a = (await projects()).find((p) => p.name === 'Survey A')!;
-    const b = (await (await api('POST', '/rest/projects', { name: 'Survey B', dataDictionaryId: (await (await api('GET', `/rest/projects/${a.id}`)).json()).dataDictionaryId })).json()) as ProjectRow;
-    const inbox = (await (await api('POST', `/rest/projects/${b.id}/folders`, { name: 'Inbox' })).json()) as TreeFolder;
+    const { dataDictionaryId } = await env.api<{ dataDictionaryId: string }>('GET', `/rest/projects/${a.id}`);
+    const b = await env.api<ProjectRow>('POST', '/rest/projects', { name: 'Survey B', dataDictionaryId });
+    const inbox = await env.api<TreeFolder>('POST', `/rest/projects/${b.id}/folders`, { name: 'Inbox' });
     await page.reload();
     await page.getByTestId('map').waitFor();
-    if (!(await page.getByTestId('project-panel').isVisible())) await page.getByTestId('project-panel-toggle').click();
+    await openProjectPanel(page);
     const valves = (await folderNamed('Utilities')).layers.find((l) => l.name === 'Valves')!;
     await page.getByTestId(`layer-row-${valves.id}`).getByRole('button', { name: 'Move layer' }).click();
     const dialog = page.getByTestId('move-layer-dialog');
@@ -147,7 +124,7 @@ describe('map projects panel', () => {
     await dialog.getByTestId('stepper-next').click();
     expect(await dialog.textContent()).toContain('Move Valves to Inbox in Survey B.');
     await dialog.getByTestId('stepper-finish').click();
-    await eventually(() => snackbar(page).textContent()).toContain(en['app.layer.move.success']);
+    await expectSnack(page, en['app.layer.move.success']);
     await eventually(() => page.getByTestId(`layer-row-${valves.id}`).count()).toBe(0);
     await page.getByTestId('project-select').click();
     await page.getByRole('option', { name: 'Survey B' }).click();
@@ -185,7 +162,7 @@ describe('map projects panel', () => {
     await dialog.getByTestId(`choice-${inbox.id}`).check();
     await dialog.getByTestId('stepper-next').click();
     await dialog.getByTestId('stepper-finish').click();
-    await eventually(() => snackbar(page).textContent()).toContain('Layer Mains shared.');
+    await expectSnack(page, 'Layer Mains shared.');
     // Shared out, it can no longer be deleted here; in Survey B it shows read-only.
     expect(await page.getByTestId(`layer-row-${mains.id}`).getByRole('button', { name: 'Delete layer' }).isDisabled()).toBe(true);
     await page.getByTestId('project-select').click();
@@ -213,8 +190,8 @@ describe('map projects panel', () => {
   });
 
   it('shows the panel as an overlay at phone width', async () => {
-    const phone = await openPage({ phone: true });
-    await signIn(phone);
+    const phone = await env.page({ phone: true });
+    await signIn(phone, env.server, env.admin);
     await phone.getByTestId('project-panel-toggle').click();
     await phone.getByTestId('project-panel').waitFor();
     expect(await phone.locator('.MuiDrawer-modal').count()).toBe(1);
@@ -223,42 +200,4 @@ describe('map projects panel', () => {
     const panel = await phone.getByTestId('project-panel').boundingBox();
     expect(panel!.width).toBeLessThanOrEqual(390);
   });
-
-  // ---- helpers ------------------------------------------------------------------------------
-
-  async function openPage(options: { phone?: boolean } = {}): Promise<Page> {
-    const context = await newContext(browser, options);
-    contexts.push(context);
-    const p = await context.newPage();
-    // Page errors are the first clue when a step times out.
-    p.on('pageerror', (error) => console.error('page error:', error.message));
-    return p;
-  }
-
-  function post(path: string, body: unknown) {
-    return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  }
-
-  function api(method: string, path: string, body?: unknown) {
-    return fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  }
-
-  /** Signs in through the UI, accepts the EULA and skips the first-run guide if it shows. */
-  async function signIn(p: Page) {
-    await p.goto(`${server.url}/signin`);
-    await p.getByTestId('signin-email').fill(email);
-    await p.getByTestId('signin-password').fill(password);
-    await p.getByTestId('signin-submit').click();
-    const agree = p.getByTestId('eula-agree');
-    const map = p.getByTestId('map');
-    await Promise.race([agree.waitFor().catch(() => undefined), map.waitFor().catch(() => undefined)]);
-    if (await agree.isVisible()) await agree.click();
-    await map.waitFor();
-    const skip = p.getByTestId('getting-started-skip');
-    if (await skip.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await skip.click();
-  }
 });
