@@ -48,8 +48,11 @@ export function projectRoutes(deps: Deps) {
       (req) => layerExtentOf(deps, callerOf(req), req.params.id));
 
     const shareParams = z.object({ folderId: uuid, layerId: uuid });
-    r.post('/rest/projects/share/:folderId/:layerId', { config: member, schema: { tags: ['layers'], summary: 'Share a layer into a folder of another project', params: shareParams, querystring: orgQuery } },
-      (req) => shareLayer(deps, callerOf(req), req.params.folderId, req.params.layerId));
+    r.post('/rest/projects/share/:folderId/:layerId', { config: member, schema: { tags: ['layers'],
+      summary: 'Share a layer into a folder of another project; ?replace=<folderId> also removes its share in that folder, in one transaction',
+      description: 'With `replace`, the share in that folder must exist (404 otherwise) and nothing changes when any check fails.',
+      params: shareParams, querystring: orgQuery.extend({ replace: uuid.optional() }) } },
+    (req) => shareLayer(deps, callerOf(req), req.params.folderId, req.params.layerId, req.query.replace));
     r.delete('/rest/projects/share/:folderId/:layerId', { config: member, schema: { tags: ['layers'], summary: 'Remove a layer share', params: shareParams, querystring: orgQuery } },
       async (req, reply) => {
         await unshareLayer(deps, callerOf(req), req.params.folderId, req.params.layerId);
