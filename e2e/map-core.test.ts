@@ -95,6 +95,15 @@ describe('map core: basemap, controls, search and project layers', () => {
     await expect.poll(() => pixelAt(point), { timeout: 15_000 }).toEqual(expect.objectContaining({ near: true }));
   });
 
+  it('selects a feature of a server-tiled layer by clicking it (the server says what is under the pixel)', async () => {
+    // Inside the Colorado triangle of the WMS-TILE polygon layer; the map holds no feature objects for it.
+    const { x, y } = await pixelOf(page, [-103.5, 39.4]);
+    await page.mouse.click(x, y);
+    await expect.poll(() => page.getByTestId('feature-panel-title').textContent(), { timeout: 15_000 }).toBe('Polygons');
+    await page.getByRole('button', { name: 'Close feature panel' }).click();
+    await page.getByTestId('feature-panel').waitFor({ state: 'hidden' });
+  });
+
   it('finds a US state and goes to typed coordinates at zoom 15 with a marker', async () => {
     const search = page.getByTestId('place-search');
     await search.fill('Kansa');

@@ -73,3 +73,19 @@ export function useLeaders(projectId: string | null | undefined) {
   const orgId = useSession((s) => s.orgId);
   return useQuery({ queryKey: featureKeys.leaders(orgId, projectId ?? ''), queryFn: () => featuresApi.leaders(projectId!), enabled: !!projectId });
 }
+
+/** The features under a map pixel in server-drawn (tile) layers of a project (spec 3 §7 POST geo/info). */
+export interface FeaturesAtPixelInput {
+  layerIds: string[];
+  crs: 'EPSG:3857';
+  bbox: [number, number, number, number];
+  width: number;
+  height: number;
+  i: number;
+  j: number;
+  tolerance: number;
+  featureCount: number;
+}
+
+export const featuresAtPixel = (projectId: string, body: FeaturesAtPixelInput) =>
+  apiFetch<{ features: Array<{ id: string; layer_id: string }> }>(`/rest/projects/${projectId}/geo/info`, { method: 'POST', body });

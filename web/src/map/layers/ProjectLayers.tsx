@@ -60,6 +60,9 @@ function afterRender(map: ReturnType<typeof useMap>, done: () => void) {
   }
 }
 
+/** The layer's own styles, as a dependency: assigning or changing one redraws the layer. */
+const styleKey = (layer: Layer) => (layer.styles ?? []).map((s) => s.id).join(',');
+
 /** One project layer on the map; a reload swaps the new OL layer in once its data is there (no flicker). */
 function ProjectLayer({ layer, revision, colours }: { layer: Layer; revision: number; colours: SystemColours }) {
   const map = useMap();
@@ -109,7 +112,7 @@ function ProjectLayer({ layer, revision, colours }: { layer: Layer; revision: nu
       end();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the layer's identity, method and style decide; its name does not
-  }, [map, layer.id, layer.type, layer.preferredMethod, layer.zIndex, revision, colours]);
+  }, [map, layer.id, layer.type, layer.preferredMethod, layer.zIndex, styleKey(layer), revision, colours]);
 
   return null;
 }

@@ -39,7 +39,12 @@ function hasFastWebGL(): boolean {
   return webgl;
 }
 
-const usesTiles = (layer: Layer) => layer.type === 'WMS-TILE' || layer.preferredMethod === 'WMS' || layer.preferredMethod === 'WMS-TILE';
+/**
+ * Server tiles for WMS layers, and for layers with their own SLD/CSS style: the server renderer draws
+ * that style, so such a layer looks the same here as in any WMS client.
+ */
+const usesTiles = (layer: Layer) =>
+  layer.type === 'WMS-TILE' || layer.preferredMethod === 'WMS' || layer.preferredMethod === 'WMS-TILE' || (layer.styles?.length ?? 0) > 0;
 
 function tileLayer(layer: Layer): BaseLayer {
   return new TileLayer({ source: wmsTileSource(layer), zIndex: layer.zIndex, properties: { fieldbookLayerId: layer.id, fieldbookMethod: 'WMS-TILE' } });

@@ -5,7 +5,7 @@ import { showSnack } from '../../../app/snackbar-store';
 import { useMap } from '../../ol/MapContext';
 import { useMapStore } from '../../state/map-store';
 import { useWorkspace } from '../workspace-store';
-import { featureAt } from './hit';
+import { featureAt, tileFeatureAt } from './hit';
 
 /**
  * Map clicks by mode (spec 3 §4): idle selects the top feature or clears the selection; editing keeps
@@ -15,7 +15,16 @@ import { featureAt } from './hit';
 export function useMapClick() {
   const map = useMap();
   useEffect(() => {
+    // A click on a tile layer asks the server; a later click wins over a slower answer.
+    let lastClick = 0;
+    const selectFromTiles = async (e: MapBrowserEvent, projectId: string) => {
+      const click = lastClick;
+      const hit = await tileFeatureAt(map, e.pixel, projectId).catch(() => null);
+      const store = useMapStore.getState();
+      if (hit && click === lastClick && store.mode.type === 'idle' && !store.selection) store.select({ featureId: hit.featureId, layerId: hit.layerId });
+    };
     const onClick = (e: MapBrowserEvent) => {
+      lastClick++;
       const store = useMapStore.getState();
       const mode = store.mode;
       const hit = featureAt(map, e.pixel);
@@ -26,6 +35,7 @@ export function useMapClick() {
         }
         useWorkspace.getState().selectLeader(null);
         store.select(hit ? { featureId: hit.featureId, layerId: hit.layerId } : null);
+        if (!hit && store.projectId) void selectFromTiles(e, store.projectId);
         return;
       }
       if (mode.type === 'join-points') {
