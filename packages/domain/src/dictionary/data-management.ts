@@ -105,6 +105,19 @@ export function parseHelmert(proj: string): HelmertParameters | null {
   return { x: Number(value('x')), y: Number(value('y')), s: Number(value('s')), theta: theta === undefined ? null : Number(theta) / 3600 };
 }
 
+/**
+ * A site's 2D Helmert (4-parameter) transformation of easting/northing, in the form PROJ uses for
+ * `+proj=helmert +convention=coordinate_frame +theta=…`: x' = x0 + s(x·cosθ + y·sinθ),
+ * y' = y0 + s(−x·sinθ + y·cosθ). s is the scale factor as the site dialog asks for it (not ppm),
+ * and no theta means no rotation.
+ */
+export function applyHelmert(p: HelmertParameters, x: number, y: number): [number, number] {
+  const theta = ((p.theta ?? 0) * Math.PI) / 180;
+  const c = Math.cos(theta) * p.s;
+  const k = Math.sin(theta) * p.s;
+  return [p.x + c * x + k * y, p.y - k * x + c * y];
+}
+
 export const siteSchema = z.object({
   name: z.string({ message: DATA_MSG.siteNameRequired }).trim().min(1, { message: DATA_MSG.siteNameRequired })
     .max(DICTIONARY_LIMITS.siteNameMax, { message: DATA_MSG.siteNameRequired }),

@@ -1,30 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import proj4 from 'proj4';
 import { toLonLat } from 'ol/proj';
 import { useIntl } from 'react-intl';
 import { useProject } from '../../api/projects';
 import { useMap } from '../ol/MapContext';
 import { viewState } from '../ol/view';
 import { useMapStore } from '../state/map-store';
+import { siteProjector } from '../site/site-projection';
 import { formatLatLng, type LatLng } from './coordinates';
-
-type Projector = (p: LatLng) => [number, number] | null;
-
-/** A WGS84 → project projection converter from the site calibration's proj string or WKT, or null. */
-function projectorFor(definition: string | null | undefined): Projector | null {
-  if (!definition) return null;
-  try {
-    const converter = proj4('EPSG:4326', definition);
-    return ({ lat, lng }) => {
-      const [x, y] = converter.forward([lng, lat]);
-      return Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
-    };
-  } catch {
-    console.info('the project projection could not be read; the readout shows lat, lng only');
-    return null;
-  }
-}
 
 /**
  * Coordinate readout (spec 3 §2): the pointer position as lat, lng with 6 decimals, and the easting and
@@ -35,7 +18,7 @@ export function CoordinateReadout({ attribution }: { attribution: string | null 
   const map = useMap();
   const projectId = useMapStore((s) => s.projectId);
   const proj = useProject(projectId).data?.proj ?? null;
-  const project = useMemo(() => projectorFor(proj?.proj || proj?.wkt), [proj?.proj, proj?.wkt]);
+  const project = useMemo(() => siteProjector(proj), [proj]);
   const [position, setPosition] = useState<LatLng>(() => viewState(map));
 
   useEffect(() => {
@@ -54,7 +37,7 @@ export function CoordinateReadout({ attribution }: { attribution: string | null 
     };
   }, [map]);
 
-  const projected = project?.(position);
+  const projected = project?.([position.lng, position.lat]);
   return (
     <Box
       // Not a live region: it changes with every pointer move and would flood a screen reader.

@@ -13,7 +13,7 @@ export function PedigreePanel({ feature, project, vertex }: { feature: FeatureOu
   const metric = usePreferences((s) => s.prefs.showMetricUnits);
   const rows = pedigreeOf(parseMetadata(feature), vertex, metric);
   const position = vertices(feature.geometry)[vertex];
-  const site = project?.proj && position ? siteCoordinates(project.proj.proj ?? project.proj.wkt, position) : null;
+  const site = project?.proj && position ? siteCoordinates(project.proj, position) : null;
   const num = (v: number) => intl.formatNumber(v, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
   if (site && project?.proj) {
     rows.push([intl.formatMessage({ id: 'app.feature.pedigree.site' }), project.proj.name]);

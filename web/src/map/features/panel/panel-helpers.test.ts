@@ -10,12 +10,22 @@ describe('pedigree of a vertex (spec 3 §2, §9)', () => {
     expect(pedigreeOf(metadata, 1, true)).toEqual([['Satellites', '9']]);
     expect(pedigreeOf({ Meta_Data: { pedigrees: [{ A: 1 }] } }, 0, true)).toEqual([['A', '1']]);
   });
+  const utm13 = '+proj=utm +zone=13 +datum=WGS84 +units=m +no_defs';
   it('projects a position into the site calibration', () => {
-    const utm13 = '+proj=utm +zone=13 +datum=WGS84 +units=m +no_defs';
-    const site = siteCoordinates(utm13, [-105, 39.74])!;
+    const site = siteCoordinates({ wkt: utm13 }, [-105, 39.74])!;
     expect(site.easting).toBeCloseTo(500000, 0);
     expect(site.northing).toBeGreaterThan(4_390_000);
-    expect(siteCoordinates('not a projection', [0, 0])).toBeNull();
+    expect(siteCoordinates({ wkt: 'not a projection' }, [0, 0])).toBeNull();
+  });
+  it('applies the site\'s Helmert transformation after its coordinate system', () => {
+    const plain = siteCoordinates({ wkt: utm13 }, [-105, 39.74])!;
+    const shifted = siteCoordinates({ wkt: utm13, proj: '+proj=helmert +convention=coordinate_frame +x=1.5 +y=-2.25 +s=1' }, [-105, 39.74])!;
+    expect(shifted.easting - plain.easting).toBeCloseTo(1.5, 6);
+    expect(shifted.northing - plain.northing).toBeCloseTo(-2.25, 6);
+    // A quarter turn (324,000 arc-seconds) and a scale of 2: (e, n) → (2n, −2e).
+    const turned = siteCoordinates({ wkt: utm13, proj: '+proj=helmert +convention=coordinate_frame +x=0 +y=0 +s=2 +theta=324000' }, [-105, 39.74])!;
+    expect(turned.easting).toBeCloseTo(2 * plain.northing, 3);
+    expect(turned.northing).toBeCloseTo(-2 * plain.easting, 3);
   });
 });
 

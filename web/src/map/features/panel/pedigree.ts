@@ -1,4 +1,4 @@
-import proj4 from 'proj4';
+import { siteProjector, type SiteDefinition } from '../../site/site-projection';
 import { M_TO_FT } from './measure';
 
 /** Pedigree keys the product keeps for itself and never shows (spec 3 §3). */
@@ -27,13 +27,8 @@ function metresToFeet(v: string, metric: boolean): string {
   return `${(Number(m[1]) * M_TO_FT).toFixed(3)} ft`;
 }
 
-/** Easting and northing of a lon/lat in the project's site calibration (its proj string or WKT). */
-export function siteCoordinates(definition: string | null | undefined, lonLat: number[]): { easting: number; northing: number } | null {
-  if (!definition) return null;
-  try {
-    const [easting, northing] = proj4(definition).forward([lonLat[0], lonLat[1]]);
-    return Number.isFinite(easting) && Number.isFinite(northing) ? { easting, northing } : null;
-  } catch {
-    return null;
-  }
+/** Easting and northing of a lon/lat in the project's site calibration (WKT and Helmert transformation). */
+export function siteCoordinates(site: SiteDefinition | null | undefined, lonLat: number[]): { easting: number; northing: number } | null {
+  const at = siteProjector(site)?.(lonLat);
+  return at ? { easting: at[0], northing: at[1] } : null;
 }
