@@ -92,7 +92,8 @@ export function FeatureActions({ feature, project, layer }: Props) {
       {lineFunctions && isPoint && action('app.line.create.from.points', 'feature-join-points', <TimelineIcon />, () => {
         useMapStore.getState().setMode({ type: 'join-points', featureIds: [feature.id] });
         showSnack(LINE_FN_MSG.pointsPick, 'info');
-      }, !layer?.readOnly)}
+        // Making a line needs feature rights (the server checks create on the target line layer); viewers have none.
+      }, writable)}
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
       {action('app.leader.add', 'feature-add-leader', <CallMadeIcon />, addLeader, writable)}
       <DeleteFeatureDialog open={deleting} featureId={feature.id} layerId={p.layer_id} onClose={() => setDeleting(false)} />
