@@ -33,6 +33,22 @@ describe('message catalogues', () => {
     expect(missing).toEqual([]);
   });
 
+  // Server and domain files, read raw: every app.* id the server can answer with reaches a user too.
+  const serverSources = import.meta.glob(['../../../packages/domain/src/**/*.ts', '../../../server/src/**/*.ts', '!../../../**/*.test.ts'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }) as Record<string, string>;
+
+  it('contains every app.* id the server and the shared rules can send', () => {
+    const used = new Set<string>();
+    for (const text of Object.values(serverSources)) {
+      for (const match of text.matchAll(/['"`](app\.[A-Za-z0-9.-]+[A-Za-z0-9])['"`]/g)) used.add(match[1]);
+    }
+    expect(used.size).toBeGreaterThan(100);
+    expect([...used].filter((id) => !(id in CATALOGS.en)).sort()).toEqual([]);
+  });
+
   it('contains every app.* id used in the web sources', () => {
     const used = new Set<string>();
     for (const text of Object.values(sources)) {
