@@ -33,3 +33,46 @@ export function printTable(title: string, rows: Row[]): string {
   console.log(text);
   return text;
 }
+
+/** The HTTP load generator, run in a worker thread so reading responses does not share the server's event loop. */
+const HTTP_CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+(async () => {
+  const { urls, headers, clients } = workerData;
+  const get = async (url) => {
+    const res = await fetch(url, { headers });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(url + ' -> ' + res.status + ' ' + Buffer.from(body).toString().slice(0, 300));
+  };
+  await get(urls[0]); // warm-up (connections, JIT)
+  const samples = [];
+  let next = 1;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: clients }, async () => {
+    for (let i = next++; i < urls.length; i = next++) {
+      const s = performance.now();
+      await get(urls[i]);
+      samples.push(performance.now() - s);
+    }
+  }));
+  parentPort.postMessage({ samples, wall: performance.now() - t0 });
+})().catch((err) => parentPort.postMessage({ error: String(err) }));
+`;
+
+/**
+ * `n` HTTP GETs (url(i) for i = 0..n-1, after one warm-up request with url(-1)) from `clients`
+ * concurrent clients in a worker thread: like separate client machines, the clients' reading of large
+ * responses does not slow the server being measured.
+ */
+export async function httpConcurrently(name: string, n: number, url: (i: number) => string, headers: Record<string, string>, clients = 2, note?: string): Promise<Row> {
+  const { Worker } = await import('node:worker_threads');
+  const urls = [url(-1), ...Array.from({ length: n }, (_, i) => url(i))];
+  const result = await new Promise<{ samples: number[]; wall: number; error?: string }>((resolve, reject) => {
+    const worker = new Worker(HTTP_CLIENT, { eval: true, workerData: { urls, headers, clients } });
+    worker.once('message', (m) => { void worker.terminate(); resolve(m); });
+    worker.once('error', reject);
+  });
+  if (result.error) throw new Error(result.error);
+  return summarize(name, result.samples, result.wall, note);
+}

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { loadCaller, type Caller } from '../http/context.js';
 import { unauthorized } from '../http/errors.js';
-import { folderChain, readableProject } from '../projects/access.js';
+import { canView, folderChain, projectChain, readableProject } from '../projects/access.js';
 import { layerSharedWithCaller } from '../projects/shared-access.js';
 import { resolveClientKey } from '../clients/service.js';
 import type { WfsLayer } from './wfs.js';
@@ -14,6 +14,10 @@ import type { WfsLayer } from './wfs.js';
  * and WMS give the same read-only access.
  */
 export async function viewableLayers(deps: Deps, caller: Caller, projectId: string, one?: { folderId: string; layerId: string }): Promise<WfsLayer[]> {
+  if (one) {
+    const own = await ownViewableLayer(deps, caller, projectId, one);
+    if (own) return [own];
+  }
   const layerId = one?.layerId;
   if (one && !(await deps.db.selectFrom('layers').select('id').where('id', '=', one.layerId).where('folder_id', '=', one.folderId).executeTakeFirst())) return [];
   // A layer shared into a folder the caller may view is readable from the target project (projects/shared-access).
@@ -28,6 +32,25 @@ export async function viewableLayers(deps: Deps, caller: Caller, projectId: stri
   return rows
     .filter((l) => view([{ type: 'layer', id: l.id }, ...folderChain(projectId, l.parent_id ? [l.folder_id, l.parent_id] : [l.folder_id])]))
     .map((l) => ({ id: l.id, name: l.name, kind: l.server_name }));
+}
+
+/**
+ * The common case in one query: a layer of the caller's own organization that the caller may view.
+ * Every map tile and WFS page asks this, so it is worth not taking the general path (shares, grants).
+ * Null sends the caller down that path, which also gives every refusal.
+ */
+async function ownViewableLayer(deps: Deps, caller: Caller, projectId: string, one: { folderId: string; layerId: string }): Promise<WfsLayer | null> {
+  const row = await deps.db.selectFrom('layers')
+    .innerJoin('folders', 'folders.id', 'layers.folder_id')
+    .innerJoin('projects', 'projects.id', 'layers.project_id')
+    .select(['layers.id', 'layers.name', 'layers.server_name', 'layers.type', 'layers.is_active', 'folders.parent_id'])
+    .where('layers.id', '=', one.layerId).where('layers.folder_id', '=', one.folderId).where('layers.project_id', '=', projectId)
+    .where('projects.organization_id', '=', caller.organizationId)
+    .executeTakeFirst();
+  if (!row || row.type !== 'VECTOR' || !row.is_active) return null;
+  const folders = row.parent_id ? [one.folderId, row.parent_id] : [one.folderId];
+  const visible = canView(caller, projectChain(projectId)) && canView(caller, [{ type: 'layer', id: row.id }, ...folderChain(projectId, folders)]);
+  return visible ? { id: row.id, name: row.name, kind: row.server_name } : null;
 }
 
 /** The client key of a request (`?key=` or `X-API-Key`), and the member it stands for; 401 otherwise. */
