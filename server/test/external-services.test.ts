@@ -91,6 +91,9 @@ describe('external services', () => {
     expect(JSON.stringify((await call(h, admin, 'GET', `/rest/projects/${p.id}`)).json())).not.toContain('s3cret');
 
     const storeId = folder.layers[0].referenceId;
+    // The password is kept sealed: a copy of the database does not give it away.
+    const kept = await h.db.selectFrom('external_stores').select('password').where('id', '=', storeId).executeTakeFirstOrThrow();
+    expect(kept.password).not.toContain('s3cret');
     const tile = await call(h, admin, 'GET', `/rest/projects/${p.id}/store/${storeId}/proxy?SERVICE=WMS&REQUEST=GetMap&LAYERS=ortho&BBOX=0,0,1,1&WIDTH=256&HEIGHT=256&CRS=EPSG:3857&FORMAT=image/png&evil=1`);
     expect(tile.status).toBe(200);
     expect(tile.type).toBe('image/png');

@@ -1,5 +1,8 @@
+import dns, { type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { EXTERNAL_MSG } from '@fieldbook/domain';
 import { badRequest } from '../http/errors.js';
 
@@ -40,6 +43,56 @@ export interface RemoteResponse {
 }
 
 /**
+ * The DNS lookup of a remote request, refusing private answers at connection time: checking the name
+ * first and letting the request resolve it again would let a name that changes its answer (DNS
+ * rebinding) reach the server's own network.
+ */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as unknown as LookupAddress[];
+      if (!allowPrivate && (list.length === 0 || list.some((a) => isPrivateAddress(a.address)))) {
+        return callback(Object.assign(new Error('private address'), { code: 'EPRIVATEADDRESS' }), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      return callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+interface RawResponse { status: number; headers: IncomingHttpHeaders; body: Buffer }
+
+/** One GET (no redirects followed), with the guarded lookup, a timeout and a size cap. */
+function getOnce(target: URL, headers: Record<string, string>, allowPrivate: boolean, maxBytes: number): Promise<RawResponse> {
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(target, { headers, lookup: guardedLookup(allowPrivate), timeout: REMOTE_LIMITS.timeoutMs }, (res) => {
+      const status = res.statusCode ?? 502;
+      if (status >= 300 && status < 400) {
+        res.resume();
+        return resolve({ status, headers: res.headers, body: Buffer.alloc(0) });
+      }
+      if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
+        res.destroy();
+        return reject(new Error('too large'));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > maxBytes) res.destroy(new Error('too large'));
+        else chunks.push(chunk);
+      });
+      res.on('end', () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
+/**
  * GET with a timeout, a size cap and redirects checked one by one (a public address must not
  * redirect into a private one). Basic credentials go only to the service's own host.
  */
@@ -50,27 +103,16 @@ export async function fetchRemote(url: string, options: { allowPrivate: boolean;
     await checkRemoteUrl(target, options.allowPrivate);
     const headers: Record<string, string> = { 'user-agent': 'Fieldbook' };
     if (options.username && target.origin === origin) headers.authorization = `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
-    const res = await fetch(target, { headers, redirect: 'manual', signal: AbortSignal.timeout(REMOTE_LIMITS.timeoutMs) })
-      .catch(() => { throw badRequest(EXTERNAL_MSG.unreachable); });
-    const location = res.headers.get('location');
+    const res = await getOnce(target, headers, options.allowPrivate, options.maxBytes).catch((err: { code?: string }) => {
+      throw badRequest(err?.code === 'EPRIVATEADDRESS' ? EXTERNAL_MSG.privateAddress : EXTERNAL_MSG.unreachable);
+    });
+    const location = res.headers.location;
     if (res.status >= 300 && res.status < 400 && location) {
       target = new URL(location, target);
       continue;
     }
-    return { status: res.status, contentType: res.headers.get('content-type') ?? 'application/octet-stream', body: await readCapped(res, options.maxBytes) };
+    const type = res.headers['content-type'];
+    return { status: res.status, contentType: (Array.isArray(type) ? type[0] : type) ?? 'application/octet-stream', body: res.body };
   }
   throw badRequest(EXTERNAL_MSG.unreachable);
-}
-
-async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
-  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) throw badRequest(EXTERNAL_MSG.unreachable);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (!res.body) return Buffer.alloc(0);
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw badRequest(EXTERNAL_MSG.unreachable);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
 }

@@ -6,6 +6,7 @@ import { canCreate, folderChain, isAdminOf, projectChain, projectOf, requireRigh
 import { loadFolders } from '../projects/tree.js';
 import { parseWms, parseWmts } from './capabilities.js';
 import { REMOTE_LIMITS, fetchRemote } from './remote.js';
+import { openSecret, sealSecret } from '../platform/secrets.js';
 
 export type StoreKind = 'WMS' | 'WMTS';
 export interface StoreInput {
@@ -48,7 +49,7 @@ export async function addStore(deps: Deps, caller: Caller, projectId: string, ki
     }).returning('id').executeTakeFirstOrThrow();
     const store = await trx.insertInto('external_stores').values({
       project_id: project.id, folder_id: folder.id, kind, capabilities_url: url.toString(), service_url: description.serviceUrl,
-      username: input.username, password: input.password,
+      username: input.username, password: sealSecret(deps.config.jwtSecret, input.password),
     }).returning('id').executeTakeFirstOrThrow();
     const names = new Set<string>();
     for (const layer of description.layers) {
@@ -92,7 +93,7 @@ export async function proxyStore(deps: Deps, caller: Caller, projectId: string, 
   if (!capabilities) for (const [key, value] of Object.entries(query)) if (FORWARDED.test(key)) target.searchParams.set(key, value);
   const res = await fetchRemote(target.toString(), {
     allowPrivate: !!deps.config.allowPrivateServiceUrls, maxBytes: capabilities ? REMOTE_LIMITS.capabilitiesBytes : REMOTE_LIMITS.imageBytes,
-    username: store.username, password: store.password,
+    username: store.username, password: openSecret(deps.config.jwtSecret, store.password),
   });
   const type = res.contentType.split(';')[0].trim().toLowerCase();
   if (res.status !== 200 || !(type.startsWith('image/') || type.endsWith('xml'))) throw badRequest(EXTERNAL_MSG.unreachable);
