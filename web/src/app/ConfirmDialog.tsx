@@ -18,13 +18,20 @@ interface Props {
   danger?: boolean;
   pending?: boolean;
   checkbox?: ConfirmCheckbox;
+  /** Fields under the checkbox (e.g. a word to type before deleting). */
+  afterCheckbox?: ReactNode;
+  /** False keeps confirm disabled for a reason of the caller's (e.g. the word not typed yet). */
+  canConfirm?: boolean;
   onConfirm: (checked: boolean) => void;
   onClose: () => void;
   testId?: string;
+  confirmTestId?: string;
 }
 
 /** A yes/no question before an action, optionally with a checkbox (required, or an option such as "resend"). */
-export function ConfirmDialog({ open, title, children, confirmLabel, danger, pending, checkbox, onConfirm, onClose, testId }: Props) {
+export function ConfirmDialog({
+  open, title, children, confirmLabel, danger, pending, checkbox, afterCheckbox, canConfirm = true, onConfirm, onClose, testId, confirmTestId = 'confirm-dialog-confirm',
+}: Props) {
   const intl = useIntl();
   const titleId = useId();
   const [checked, setChecked] = useState(false);
@@ -50,6 +57,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, pen
             label={checkbox.label}
           />
         )}
+        {afterCheckbox}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
@@ -58,9 +66,9 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, pen
         <Button
           variant="contained"
           color={danger ? 'error' : 'primary'}
-          disabled={pending || (checkbox?.required && !checked)}
+          disabled={pending || (checkbox?.required && !checked) || !canConfirm}
           onClick={() => onConfirm(checked)}
-          data-testid="confirm-dialog-confirm"
+          data-testid={confirmTestId}
         >
           {confirmLabel}
         </Button>

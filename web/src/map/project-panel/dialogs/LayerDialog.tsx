@@ -1,14 +1,15 @@
-import { useEffect, useId, useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { PROJECT_LIMITS, PROJECT_MSG, createLayerSchema } from '@fieldbook/domain';
-import { projectWrites, useInvalidateProjects, type Folder, type Layer } from '../../../api/projects';
+import { projectWrites, type Folder, type Layer } from '../../../api/projects';
 import { useStyles } from '../../../api/styles';
-import { snackFailure } from '../../../app/action-feedback';
-import { showSnack } from '../../../app/snackbar-store';
 import { useMapStore } from '../../state/map-store';
 import { fieldError } from './field-error';
+import { NameField, useNameInput } from './NameField';
+import { PanelFormDialog } from './PanelFormDialog';
+import { useProjectWrite } from './project-write';
 
 interface Props {
   open: boolean;
@@ -33,103 +34,76 @@ const METHODS = ['WFS', 'WMS', 'WMS-TILE'] as const;
 export function LayerDialog({ open, projectId, folder, layer, siblingNames, geoserver, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const titleId = useId();
-  const invalidate = useInvalidateProjects();
+  const { busy, run } = useProjectWrite(onClose);
   const queryClient = useQueryClient();
   const styles = useStyles(open && !!layer).data ?? [];
-  const [name, setName] = useState('');
+  const nameInput = useNameInput();
   const [method, setMethod] = useState('WFS');
   const [readOnly, setReadOnly] = useState(false);
   const [styleId, setStyleId] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string>();
   useEffect(() => {
     if (!open) return;
-    setName(layer?.name ?? '');
+    nameInput.reset(layer?.name ?? '');
     setMethod(layer?.preferredMethod ?? 'WFS');
     setReadOnly(layer?.readOnly ?? false);
     setStyleId(layer?.styles[0]?.id ?? '');
-    setTouched(false);
-    setServerError(undefined);
   }, [open, layer]);
 
+  const name = nameInput.name;
   const taken = siblingNames.some((n) => n.toLowerCase() === name.trim().toLowerCase() && n !== layer?.name);
-  const nameError = fieldError(createLayerSchema, { name }, 'name') ?? (taken ? PROJECT_MSG.layerNameExists : undefined) ?? serverError;
+  const nameError = fieldError(createLayerSchema, { name }, 'name') ?? (taken ? PROJECT_MSG.layerNameExists : undefined) ?? nameInput.serverError;
   const folderId = layer?.folderId ?? folder?.id ?? '';
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      if (layer) {
-        const stylesUpdated = styleId !== (layer.styles[0]?.id ?? '');
-        await projectWrites.updateLayer(projectId, folderId, {
-          id: layer.id, name: name.trim(), preferredMethod: method, readOnly, styles: styleId ? [{ id: styleId }] : [],
-        }, stylesUpdated);
-        useMapStore.getState().refreshLayers(layer.id);
-        // Read-only decides what may be done to the layer's features (their abilities).
-        if (readOnly !== layer.readOnly) void queryClient.invalidateQueries({ queryKey: ['features'] });
-      } else {
-        await projectWrites.createLayer(projectId, folderId, { name: name.trim() });
-      }
-      await invalidate();
-      showSnack(layer ? 'app.layer.updated' : 'app.layer.created', 'success', { name: name.trim() });
-      onClose();
-    } catch (error) {
-      if (error instanceof Error && error.message === PROJECT_MSG.layerNameExists) setServerError(PROJECT_MSG.layerNameExists);
-      else snackFailure(error, layer ? 'app.layer.update.error' : 'app.layer.create.error');
-    } finally {
-      setBusy(false);
+  const write = async () => {
+    if (layer) {
+      const stylesUpdated = styleId !== (layer.styles[0]?.id ?? '');
+      await projectWrites.updateLayer(projectId, folderId, {
+        id: layer.id, name: name.trim(), preferredMethod: method, readOnly, styles: styleId ? [{ id: styleId }] : [],
+      }, stylesUpdated);
+      useMapStore.getState().refreshLayers(layer.id);
+      // Read-only decides what may be done to the layer's features (their abilities).
+      if (readOnly !== layer.readOnly) void queryClient.invalidateQueries({ queryKey: ['features'] });
+    } else {
+      await projectWrites.createLayer(projectId, folderId, { name: name.trim() });
     }
+    return { message: layer ? 'app.layer.updated' : 'app.layer.created', values: { name: name.trim() } };
   };
+  const save = () =>
+    run(write, layer ? 'app.layer.update.error' : 'app.layer.create.error', { messageId: PROJECT_MSG.layerNameExists, show: nameInput.showServerError });
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="layer-dialog">
-      <DialogTitle id={titleId}>{t(layer ? 'app.layer.edit' : 'app.layer.new')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5} sx={{ pt: 1 }}>
-          <TextField
-            label={t('app.layer.name')}
-            value={name}
-            required
-            autoFocus
-            onChange={(e) => {
-              setName(e.target.value);
-              setTouched(true);
-              setServerError(undefined);
-            }}
-            error={touched && !!nameError}
-            helperText={touched && nameError ? t(nameError) : ' '}
-            slotProps={{ htmlInput: { maxLength: PROJECT_LIMITS.layerNameMax + 1, 'data-testid': 'layer-name' } }}
+    <PanelFormDialog
+      open={open}
+      title={t(layer ? 'app.layer.edit' : 'app.layer.new')}
+      busy={busy}
+      canSave={!nameError}
+      saveLabel={t(layer ? 'app.save' : 'app.project-panel.create')}
+      onSave={() => void save()}
+      onClose={onClose}
+      testId="layer-dialog"
+      saveTestId="layer-save"
+    >
+      <NameField label={t('app.layer.name')} input={nameInput} error={nameError} maxLength={PROJECT_LIMITS.layerNameMax} testId="layer-name" />
+      {layer && (
+        <>
+          <TextField select label={t('app.layer.method')} value={method} onChange={(e) => setMethod(e.target.value)}
+            helperText={geoserver ? ' ' : t('app.layer.method.geoserver-off')}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'layer-method' } as object } }}>
+            {METHODS.map((m) => (
+              <MenuItem key={m} value={m} disabled={m !== 'WFS' && !geoserver}>{m}</MenuItem>
+            ))}
+          </TextField>
+          <TextField select label={t('app.layer.style')} value={styleId} onChange={(e) => setStyleId(e.target.value)}
+            slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'layer-style' } as object }, inputLabel: { shrink: true } }}>
+            <MenuItem value="">{t('app.layer.style.default')}</MenuItem>
+            {styles.map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+          </TextField>
+          <FormControlLabel
+            control={<Checkbox checked={readOnly} onChange={(_, c) => setReadOnly(c)} slotProps={{ input: { 'data-testid': 'layer-read-only' } as object }} />}
+            label={t('app.layer.read-only')}
           />
-          {layer && (
-            <>
-              <TextField select label={t('app.layer.method')} value={method} onChange={(e) => setMethod(e.target.value)}
-                helperText={geoserver ? ' ' : t('app.layer.method.geoserver-off')}
-                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'layer-method' } as object } }}>
-                {METHODS.map((m) => (
-                  <MenuItem key={m} value={m} disabled={m !== 'WFS' && !geoserver}>{m}</MenuItem>
-                ))}
-              </TextField>
-              <TextField select label={t('app.layer.style')} value={styleId} onChange={(e) => setStyleId(e.target.value)}
-                slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'layer-style' } as object }, inputLabel: { shrink: true } }}>
-                <MenuItem value="">{t('app.layer.style.default')}</MenuItem>
-                {styles.map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
-              </TextField>
-              <FormControlLabel
-                control={<Checkbox checked={readOnly} onChange={(_, c) => setReadOnly(c)} slotProps={{ input: { 'data-testid': 'layer-read-only' } as object }} />}
-                label={t('app.layer.read-only')}
-              />
-            </>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('app.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy || !!nameError} data-testid="layer-save">
-          {t(layer ? 'app.save' : 'app.project-panel.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      )}
+    </PanelFormDialog>
   );
 }

@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-import { Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { MOVE_MSG } from '@fieldbook/domain';
 import type { Layer, Project } from '../../../api/projects';
@@ -7,7 +5,7 @@ import { usePreferences } from '../../../app/preferences-store';
 import { selectedLayersOf, setSelectedLayers } from '../layer-toggles';
 import { useRunMove } from './move-feedback';
 import { layerTargetFolders, targetProjects } from './move-targets';
-import { ChoiceList, StepperDialog } from './StepperDialog';
+import { TargetStepperDialog, useTargetSteps } from './TargetStepperDialog';
 
 interface Props {
   open: boolean;
@@ -26,24 +24,13 @@ export function MoveLayerDialog({ open, layer, project, projects, onClose }: Pro
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const runMove = useRunMove();
-  const [step, setStep] = useState(0);
-  const [projectId, setProjectId] = useState('');
-  const [folderId, setFolderId] = useState('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setStep(0);
-    setProjectId(project.id);
-    setFolderId('');
-  }, [open, project.id]);
-
-  const target = projects.find((p) => p.id === projectId);
+  const steps = useTargetSteps(open, projects, project.id);
+  const { project: target, projectId, targetId: folderId } = steps;
   const folders = layerTargetFolders(target, layer);
   const folder = folders.find((f) => f.id === folderId && !f.disabled);
+
   const finish = async () => {
-    setBusy(true);
     const ok = await runMove({ scenario: 'MOVE_LAYER_TO_FOLDER', projectId, folderId, layerId: layer.id }, MOVE_MSG.layerSuccess, MOVE_MSG.layerError);
-    setBusy(false);
     if (!ok) return;
     // A layer moved to another project leaves this project's map (spec 3 §4: hidden).
     if (projectId !== project.id) {
@@ -54,37 +41,18 @@ export function MoveLayerDialog({ open, layer, project, projects, onClose }: Pro
   };
 
   return (
-    <StepperDialog
+    <TargetStepperDialog
       open={open}
-      title={t('app.layer.move.title', { name: layer.name })}
-      steps={[t('app.move.step.project'), t('app.move.step.folder'), t('app.move.step.finish')]}
-      active={step}
-      onStep={setStep}
-      canNext={step === 0 ? !!target : !!folder}
-      canFinish={!!target && !!folder}
-      busy={busy}
-      finishLabel={t('app.move.finish')}
-      onFinish={() => void finish()}
       onClose={onClose}
+      title={t('app.layer.move.title', { name: layer.name })}
       testId="move-layer-dialog"
-    >
-      {step === 0 && (
-        <ChoiceList
-          label={t('app.move.step.project')}
-          choices={targetProjects(projects, project.dataDictionaryId)}
-          value={projectId}
-          // Changing project resets the folder (spec 3 §4).
-          onChange={(id) => {
-            setProjectId(id);
-            setFolderId('');
-          }}
-          empty={t('app.move.no-projects')}
-        />
-      )}
-      {step === 1 && <ChoiceList label={t('app.move.step.folder')} choices={folders} value={folderId} onChange={setFolderId} empty={t('app.move.no-folders')} />}
-      {step === 2 && (
-        <Typography>{t('app.layer.move.summary', { name: layer.name, project: target?.name ?? '', folder: folder?.label ?? '' })}</Typography>
-      )}
-    </StepperDialog>
+      steps={steps}
+      projectChoices={targetProjects(projects, project.dataDictionaryId)}
+      targetChoices={folders}
+      targetReady={!!folder}
+      canFinish={!!target && !!folder}
+      onFinish={finish}
+      summary={t('app.layer.move.summary', { name: layer.name, project: target?.name ?? '', folder: folder?.label ?? '' })}
+    />
   );
 }

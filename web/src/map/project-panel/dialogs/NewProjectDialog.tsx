@@ -1,13 +1,14 @@
-import { useEffect, useId, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { MenuItem, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { PROJECT_LIMITS, PROJECT_MSG, createProjectSchema } from '@fieldbook/domain';
 import { useDictionaries } from '../../../api/dictionaries';
-import { projectWrites, useInvalidateProjects, type Project } from '../../../api/projects';
-import { snackFailure } from '../../../app/action-feedback';
-import { showSnack } from '../../../app/snackbar-store';
+import { projectWrites, type Project } from '../../../api/projects';
 import { chooseProject } from '../use-current-project';
 import { fieldError } from './field-error';
+import { NameField, useNameInput } from './NameField';
+import { PanelFormDialog } from './PanelFormDialog';
+import { useProjectWrite } from './project-write';
 
 interface Props {
   open: boolean;
@@ -19,86 +20,58 @@ interface Props {
 export function NewProjectDialog({ open, projects, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const titleId = useId();
   const dictionaries = useDictionaries().data ?? [];
-  const invalidate = useInvalidateProjects();
-  const [name, setName] = useState('');
+  const { busy, run } = useProjectWrite(onClose);
+  const nameInput = useNameInput();
   const [dictionaryId, setDictionaryId] = useState('');
-  const [touched, setTouched] = useState(false);
   const [dictionaryTouched, setDictionaryTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string>();
   useEffect(() => {
     if (!open) return;
-    setName('');
+    nameInput.reset('');
     setDictionaryId('');
-    setTouched(false);
     setDictionaryTouched(false);
-    setServerError(undefined);
   }, [open]);
 
+  const name = nameInput.name;
   const value = { name, dataDictionaryId: dictionaryId || undefined };
   const taken = projects.some((p) => p.name.toLowerCase() === name.trim().toLowerCase());
-  const nameError = fieldError(createProjectSchema, value, 'name') ?? (taken ? PROJECT_MSG.nameExists : undefined) ?? serverError;
+  const nameError = fieldError(createProjectSchema, value, 'name') ?? (taken ? PROJECT_MSG.nameExists : undefined) ?? nameInput.serverError;
   const dictionaryError = fieldError(createProjectSchema, value, 'dataDictionaryId');
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      const created = await projectWrites.create({ name: name.trim(), dataDictionaryId: dictionaryId });
-      await invalidate();
-      chooseProject(created.id);
-      showSnack('app.project.created', 'success', { name: created.name });
-      onClose();
-    } catch (error) {
-      if (error instanceof Error && error.message === PROJECT_MSG.nameExists) setServerError(PROJECT_MSG.nameExists);
-      else snackFailure(error, 'app.project.create.error');
-    } finally {
-      setBusy(false);
-    }
+  const write = async () => {
+    const created = await projectWrites.create({ name: name.trim(), dataDictionaryId: dictionaryId });
+    return { message: 'app.project.created', values: { name: created.name }, afterRefresh: () => chooseProject(created.id) };
   };
+  const save = () => run(write, 'app.project.create.error', { messageId: PROJECT_MSG.nameExists, show: nameInput.showServerError });
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="new-project-dialog">
-      <DialogTitle id={titleId}>{t('app.project.new')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('app.project.name')}
-            value={name}
-            required
-            autoFocus
-            onChange={(e) => {
-              setName(e.target.value);
-              setServerError(undefined);
-              setTouched(true);
-            }}
-            error={touched && !!nameError}
-            helperText={touched && nameError ? t(nameError) : ' '}
-            slotProps={{ htmlInput: { maxLength: PROJECT_LIMITS.projectNameMax + 1, 'data-testid': 'project-name' } }}
-          />
-          <TextField
-            select
-            label={t('app.project.dictionary')}
-            value={dictionaryId}
-            required
-            onChange={(e) => setDictionaryId(e.target.value)}
-            helperText={dictionaryTouched && dictionaryError ? t(dictionaryError) : ' '}
-            error={dictionaryTouched && !!dictionaryError}
-            slotProps={{ select: { onClose: () => setDictionaryTouched(true), SelectDisplayProps: { 'data-testid': 'project-dictionary' } as object } }}
-          >
-            {dictionaries.map((d) => (
-              <MenuItem key={d.id} value={d.id} data-testid={`dictionary-option-${d.id}`}>{d.name}</MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('app.cancel')}</Button>
-        <Button variant="contained" disabled={busy || !!nameError || !!dictionaryError} onClick={() => void save()} data-testid="project-save">
-          {t('app.project-panel.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <PanelFormDialog
+      open={open}
+      title={t('app.project.new')}
+      busy={busy}
+      canSave={!nameError && !dictionaryError}
+      saveLabel={t('app.project-panel.create')}
+      onSave={() => void save()}
+      onClose={onClose}
+      testId="new-project-dialog"
+      saveTestId="project-save"
+      spacing={2}
+    >
+      <NameField label={t('app.project.name')} input={nameInput} error={nameError} maxLength={PROJECT_LIMITS.projectNameMax} testId="project-name" />
+      <TextField
+        select
+        label={t('app.project.dictionary')}
+        value={dictionaryId}
+        required
+        onChange={(e) => setDictionaryId(e.target.value)}
+        helperText={dictionaryTouched && dictionaryError ? t(dictionaryError) : ' '}
+        error={dictionaryTouched && !!dictionaryError}
+        slotProps={{ select: { onClose: () => setDictionaryTouched(true), SelectDisplayProps: { 'data-testid': 'project-dictionary' } as object } }}
+      >
+        {dictionaries.map((d) => (
+          <MenuItem key={d.id} value={d.id} data-testid={`dictionary-option-${d.id}`}>{d.name}</MenuItem>
+        ))}
+      </TextField>
+    </PanelFormDialog>
   );
 }

@@ -8,15 +8,14 @@ import { toLonLat } from 'ol/proj';
 import { PROJECT_LIMITS, PROJECT_MSG, updateProjectSchema } from '@fieldbook/domain';
 import { useProfile } from '../../../api/accounts';
 import { useDictionaries, useMemberEmail } from '../../../api/dictionaries';
-import { projectWrites, useGeoids, useInvalidateProjects, type Project } from '../../../api/projects';
+import { projectWrites, useGeoids, type Project } from '../../../api/projects';
 import { useSites } from '../../../api/sites';
-import { snackFailure } from '../../../app/action-feedback';
-import { showSnack } from '../../../app/snackbar-store';
 import { useSettingsAccess } from '../../../settings/access';
 import { useMap } from '../../ol/MapContext';
 import { usePanelDialogs } from '../panel-store';
 import type { PanelFlags } from '../rights';
 import { fieldError } from './field-error';
+import { useProjectWrite } from './project-write';
 
 interface Props {
   open: boolean;
@@ -41,11 +40,10 @@ export function ProjectDetailsDialog({ open, project, projects, flags, onClose }
   const sites = useSites(open && flags.siteCalibration).data ?? [];
   const geoids = useGeoids(project.id, open && flags.projectGeoid).data ?? [];
   const owner = useMemberEmail(project.ownerId, open).data;
-  const invalidate = useInvalidateProjects();
+  const { busy, run } = useProjectWrite(onClose);
   const openDialog = usePanelDialogs((s) => s.open);
   const [form, setForm] = useState({ name: '', description: '', dataDictionaryId: '', siteId: '', geoidId: '', organizationId: '' });
   const [saveExtent, setSaveExtent] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string>();
   useEffect(() => {
     if (!open) return;
@@ -73,25 +71,16 @@ export function ProjectDetailsDialog({ open, project, projects, flags, onClose }
     if (key === 'name') setServerError(undefined);
   };
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      const view = map.getView();
-      const center = view.getCenter();
-      const extent = saveExtent && center
-        ? { coordinate: JSON.stringify({ lat: toLonLat(center)[1], lng: toLonLat(center)[0] }), zoomLevel: Math.round(view.getZoom() ?? 5) }
-        : {};
-      await projectWrites.update({ ...body, name: form.name.trim(), ...extent });
-      await invalidate();
-      showSnack('app.project.updated', 'success');
-      onClose();
-    } catch (error) {
-      if (error instanceof Error && error.message === PROJECT_MSG.nameExists) setServerError(PROJECT_MSG.nameExists);
-      else snackFailure(error, 'app.project.update.error');
-    } finally {
-      setBusy(false);
-    }
+  const write = async () => {
+    const view = map.getView();
+    const center = view.getCenter();
+    const extent = saveExtent && center
+      ? { coordinate: JSON.stringify({ lat: toLonLat(center)[1], lng: toLonLat(center)[0] }), zoomLevel: Math.round(view.getZoom() ?? 5) }
+      : {};
+    await projectWrites.update({ ...body, name: form.name.trim(), ...extent });
+    return { message: 'app.project.updated' };
   };
+  const save = () => run(write, 'app.project.update.error', { messageId: PROJECT_MSG.nameExists, show: setServerError });
 
   const select = (key: 'dataDictionaryId' | 'siteId' | 'geoidId' | 'organizationId', labelId: string, options: Array<{ id: string; name: string }>, none: boolean, disabled = readOnly) => (
     <TextField select label={t(labelId)} value={form[key]} onChange={set(key)} disabled={disabled} fullWidth

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { MOVE_MSG } from '@fieldbook/domain';
-import { allFolders, projectWrites, useInvalidateProjects, type Layer, type Project } from '../../../api/projects';
-import { snackFailure } from '../../../app/action-feedback';
-import { showSnack } from '../../../app/snackbar-store';
+import { allFolders, projectWrites, type Layer, type Project } from '../../../api/projects';
 import { targetFolders } from './move-targets';
-import { ChoiceList, StepperDialog } from './StepperDialog';
+import { useProjectWrite } from './project-write';
+import { TargetStepperDialog, useTargetSteps } from './TargetStepperDialog';
 
 /** The "not shared" choice: removes a share into the chosen project. */
 const NONE = 'none';
@@ -25,73 +23,40 @@ interface Props {
 export function ShareLayerDialog({ open, layer, projects, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const invalidate = useInvalidateProjects();
-  const [step, setStep] = useState(0);
-  const [projectId, setProjectId] = useState('');
-  const [folderId, setFolderId] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const target = projects.find((p) => p.id === projectId);
+  const { run } = useProjectWrite(onClose);
+  const steps = useTargetSteps(open, projects);
+  const { project: target, projectId, targetId: folderId } = steps;
   const existing = allFolders(target).map((f) => f.id).find((id) => layer.sharedFolders?.includes(id));
-  useEffect(() => {
-    if (!open) return;
-    setStep(0);
-    setProjectId('');
-    setFolderId('');
-  }, [open]);
-  useEffect(() => setFolderId(existing ?? NONE), [projectId, existing]);
+  // The chosen project's current share is chosen at first.
+  useEffect(() => steps.setTargetId(existing ?? NONE), [projectId, existing]);
 
   const choices = [{ id: NONE, label: t('app.layer.share.none') }, ...targetFolders(target)];
   const unchanged = (folderId === NONE && !existing) || folderId === existing;
-  const finish = async () => {
-    setBusy(true);
-    try {
+  const finish = () =>
+    run(async () => {
       // One call each way: a replaced share moves atomically on the server (no moment with two or none).
       if (folderId !== NONE) await projectWrites.share(folderId, layer.id, existing);
       else if (existing) await projectWrites.unshare(existing, layer.id);
-      await invalidate();
-      showSnack(folderId === NONE ? MOVE_MSG.shareRemoved : MOVE_MSG.shareSuccess, 'success', { name: layer.name });
-      onClose();
-    } catch (error) {
-      snackFailure(error, MOVE_MSG.shareError);
-    } finally {
-      setBusy(false);
-    }
-  };
+      return { message: folderId === NONE ? MOVE_MSG.shareRemoved : MOVE_MSG.shareSuccess, values: { name: layer.name } };
+    }, MOVE_MSG.shareError);
 
   const folderLabel = choices.find((c) => c.id === folderId)?.label ?? '';
   return (
-    <StepperDialog
+    <TargetStepperDialog
       open={open}
-      title={t('app.layer.share.title', { name: layer.name })}
-      steps={[t('app.move.step.project'), t('app.move.step.folder'), t('app.move.step.finish')]}
-      active={step}
-      onStep={setStep}
-      canNext={step === 0 ? !!target : !!folderId}
-      canFinish={!!target && !!folderId && !unchanged}
-      busy={busy}
-      finishLabel={t('app.layer.share.finish')}
-      onFinish={() => void finish()}
       onClose={onClose}
+      title={t('app.layer.share.title', { name: layer.name })}
       testId="share-layer-dialog"
-    >
-      {step === 0 && (
-        <ChoiceList
-          label={t('app.move.step.project')}
-          choices={projects.filter((p) => p.abilities.admin && p.id !== layer.projectId).map((p) => ({ id: p.id, label: p.name }))}
-          value={projectId}
-          onChange={setProjectId}
-          empty={t('app.move.no-projects')}
-        />
-      )}
-      {step === 1 && <ChoiceList label={t('app.move.step.folder')} choices={choices} value={folderId} onChange={setFolderId} empty={t('app.move.no-folders')} />}
-      {step === 2 && (
-        <Typography>
-          {folderId === NONE
-            ? t('app.layer.share.summary-remove', { name: layer.name, project: target?.name ?? '' })
-            : t('app.layer.share.summary', { name: layer.name, project: target?.name ?? '', folder: folderLabel })}
-        </Typography>
-      )}
-    </StepperDialog>
+      finishLabel={t('app.layer.share.finish')}
+      steps={steps}
+      projectChoices={projects.filter((p) => p.abilities.admin && p.id !== layer.projectId).map((p) => ({ id: p.id, label: p.name }))}
+      targetChoices={choices}
+      targetReady={!!folderId}
+      canFinish={!!target && !!folderId && !unchanged}
+      onFinish={finish}
+      summary={folderId === NONE
+        ? t('app.layer.share.summary-remove', { name: layer.name, project: target?.name ?? '' })
+        : t('app.layer.share.summary', { name: layer.name, project: target?.name ?? '', folder: folderLabel })}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FolderIcon from '@mui/icons-material/Folder';
@@ -9,11 +9,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolder';
 import AddIcon from '@mui/icons-material/Add';
 import { useIntl } from 'react-intl';
-import type { ReactElement } from 'react';
 import type { Folder, Project } from '../../../api/projects';
 import { folderLayers, setExpanded, toggleFolder } from '../layer-toggles';
 import { usePanelDialogs } from '../panel-store';
 import { folderActions, type PanelFlags } from '../rights';
+import { RowAction } from './RowAction';
 
 interface Props {
   project: Project;
@@ -31,16 +31,6 @@ export function FolderRow({ project, folder, expanded, selected, flags }: Props)
   const ids = folderLayers(folder).map((l) => l.id);
   const allOn = ids.length > 0 && ids.every((id) => selected.includes(id));
   const t = (id: string) => intl.formatMessage({ id });
-
-  const action = (labelId: string, icon: ReactElement, enabled: boolean, onClick: () => void, pressed?: boolean) => (
-    <Tooltip title={t(labelId)}>
-      <span>
-        <IconButton size="small" aria-label={t(labelId)} aria-pressed={pressed} disabled={!enabled} onClick={onClick} sx={{ p: 0.5 }} color={pressed ? 'primary' : 'default'}>
-          {icon}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
 
   return (
     <Box
@@ -61,12 +51,14 @@ export function FolderRow({ project, folder, expanded, selected, flags }: Props)
         {folder.name}
       </Typography>
       <Box sx={{ display: 'flex', flexShrink: 0 }}>
-        {action('app.folder.toggle-all', <LayersIcon fontSize="small" />, ids.length > 0, () => toggleFolder(project.id, folder), allOn)}
-        {can.newLayer && action('app.layer.new', <AddIcon fontSize="small" />, true, () => open({ kind: 'newLayer', folder }))}
-        {folder.level === 1 && action('app.folder.new-subfolder', <CreateNewFolderIcon fontSize="small" />, can.newSubfolder, () => open({ kind: 'newFolder', parentId: folder.id }))}
-        {action('app.folder.edit', <EditIcon fontSize="small" />, can.edit, () => open({ kind: 'editFolder', folder }))}
-        {action('app.folder.move', <DriveFileMoveIcon fontSize="small" />, can.move, () => open({ kind: 'moveFolder', folder }))}
-        {action('app.folder.delete', <DeleteIcon fontSize="small" />, can.remove, () => open({ kind: 'deleteFolder', folder }))}
+        <RowAction labelId="app.folder.toggle-all" icon={<LayersIcon fontSize="small" />} enabled={ids.length > 0} onClick={() => toggleFolder(project.id, folder)} pressed={allOn} />
+        {can.newLayer && <RowAction labelId="app.layer.new" icon={<AddIcon fontSize="small" />} enabled onClick={() => open({ kind: 'newLayer', folder })} />}
+        {folder.level === 1 && (
+          <RowAction labelId="app.folder.new-subfolder" icon={<CreateNewFolderIcon fontSize="small" />} enabled={can.newSubfolder} onClick={() => open({ kind: 'newFolder', parentId: folder.id })} />
+        )}
+        <RowAction labelId="app.folder.edit" icon={<EditIcon fontSize="small" />} enabled={can.edit} onClick={() => open({ kind: 'editFolder', folder })} />
+        <RowAction labelId="app.folder.move" icon={<DriveFileMoveIcon fontSize="small" />} enabled={can.move} onClick={() => open({ kind: 'moveFolder', folder })} />
+        <RowAction labelId="app.folder.delete" icon={<DeleteIcon fontSize="small" />} enabled={can.remove} onClick={() => open({ kind: 'deleteFolder', folder })} />
       </Box>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Box, Checkbox, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, Tooltip, Typography } from '@mui/material';
 import ZoomInIcon from '@mui/icons-material/ZoomInMap';
 import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import EditIcon from '@mui/icons-material/Edit';
@@ -9,7 +9,6 @@ import LockIcon from '@mui/icons-material/Lock';
 import { useIntl } from 'react-intl';
 import { transformExtent } from 'ol/proj';
 import { isAtLeastCollector } from '@fieldbook/domain';
-import type { ReactElement } from 'react';
 import { useProfile } from '../../../api/accounts';
 import { projectsApi, type Folder, type Layer, type Project } from '../../../api/projects';
 import { ApiError } from '../../../api/client';
@@ -19,6 +18,7 @@ import { useMapStore } from '../../state/map-store';
 import { toggleLayer } from '../layer-toggles';
 import { usePanelDialogs } from '../panel-store';
 import { layerActions, type PanelFlags } from '../rights';
+import { RowAction } from './RowAction';
 
 interface Props {
   project: Project;
@@ -55,19 +55,6 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
     onClosePanel();
   };
 
-  const action = (labelId: string, icon: ReactElement, enabled: boolean, onClick: () => void) => {
-    const label = intl.formatMessage({ id: labelId });
-    return (
-      <Tooltip title={label}>
-        <span>
-          <IconButton size="small" aria-label={label} disabled={!enabled} onClick={onClick} sx={{ p: 0.5 }}>
-            {icon}
-          </IconButton>
-        </span>
-      </Tooltip>
-    );
-  };
-
   return (
     <Box
       data-testid={`layer-row-${layer.id}`}
@@ -83,12 +70,12 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
         </Tooltip>
       )}
       <Box sx={{ display: 'flex', flexShrink: 0 }}>
-        {action('app.layer.zoom', <ZoomInIcon fontSize="small" />, true, () => void zoom())}
-        {action('app.layer.add-feature', <AddLocationIcon fontSize="small" />, can.addFeature && canCollect, addFeature)}
-        {action('app.layer.edit', <EditIcon fontSize="small" />, can.edit, () => open({ kind: 'editLayer', layer }))}
-        {action('app.layer.move', <DriveFileMoveIcon fontSize="small" />, can.move, () => open({ kind: 'moveLayer', layer }))}
-        {action('app.layer.share', <ShareIcon fontSize="small" />, can.share, () => open({ kind: 'shareLayer', layer }))}
-        {action('app.layer.delete', <DeleteIcon fontSize="small" />, can.remove, () => open({ kind: 'deleteLayer', layer }))}
+        <RowAction labelId="app.layer.zoom" icon={<ZoomInIcon fontSize="small" />} enabled onClick={() => void zoom()} />
+        <RowAction labelId="app.layer.add-feature" icon={<AddLocationIcon fontSize="small" />} enabled={can.addFeature && canCollect} onClick={addFeature} />
+        <RowAction labelId="app.layer.edit" icon={<EditIcon fontSize="small" />} enabled={can.edit} onClick={() => open({ kind: 'editLayer', layer })} />
+        <RowAction labelId="app.layer.move" icon={<DriveFileMoveIcon fontSize="small" />} enabled={can.move} onClick={() => open({ kind: 'moveLayer', layer })} />
+        <RowAction labelId="app.layer.share" icon={<ShareIcon fontSize="small" />} enabled={can.share} onClick={() => open({ kind: 'shareLayer', layer })} />
+        <RowAction labelId="app.layer.delete" icon={<DeleteIcon fontSize="small" />} enabled={can.remove} onClick={() => open({ kind: 'deleteLayer', layer })} />
       </Box>
     </Box>
   );
