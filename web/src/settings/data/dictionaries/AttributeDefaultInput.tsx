@@ -28,8 +28,13 @@ export function AttributeDefaultInput({ type, draft, globalValues, onChange, onB
   };
   const testId = { 'data-testid': 'attribute-default' };
 
-  if (isPickListType(type)) {
-    const values = type === 'Global Pick List' ? globalValues : draft.values.map((v) => v.value);
+  // Pick lists and true/false choose among values, "none" first.
+  const choices = isPickListType(type)
+    ? (type === 'Global Pick List' ? globalValues : draft.values.map((v) => v.value)).map((v) => ({ value: v, text: v }))
+    : type === 'Boolean'
+      ? [{ value: 'true', text: label('app.dictionary.attribute.true') }, { value: 'false', text: label('app.dictionary.attribute.false') }]
+      : null;
+  if (choices) {
     return (
       <TextField
         {...common}
@@ -39,26 +44,11 @@ export function AttributeDefaultInput({ type, draft, globalValues, onChange, onB
         slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: testId }}
       >
         <option value="">{label('app.dictionary.attribute.default.none')}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {v}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.text}
           </option>
         ))}
-      </TextField>
-    );
-  }
-  if (type === 'Boolean') {
-    return (
-      <TextField
-        {...common}
-        select
-        value={draft.defaultValue}
-        onChange={(e) => onChange(e.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: testId }}
-      >
-        <option value="">{label('app.dictionary.attribute.default.none')}</option>
-        <option value="true">{label('app.dictionary.attribute.true')}</option>
-        <option value="false">{label('app.dictionary.attribute.false')}</option>
       </TextField>
     );
   }

@@ -3,6 +3,7 @@ import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import { useIntl } from 'react-intl';
+import type { ReactNode } from 'react';
 import type { PickListUse } from '../../../api/dictionaries';
 
 /** Uses grouped system → component → attributes, for the relation tree. */
@@ -19,6 +20,21 @@ export function usageTree(usedBy: PickListUse[]): { system: string; components: 
   }));
 }
 
+/** A system or component of the relation tree: its icon and name, and what it holds nested under it. */
+function UsageBranch({ icon, text, indent, rowPadding, children }: { icon: ReactNode; text: string; indent: number; rowPadding: number; children: ReactNode }) {
+  return (
+    <ListItem disablePadding sx={{ display: 'block', pl: indent }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', py: rowPadding }}>
+        <ListItemIcon sx={{ minWidth: 28 }}>{icon}</ListItemIcon>
+        <ListItemText primary={text} />
+      </Box>
+      <List dense disablePadding>
+        {children}
+      </List>
+    </ListItem>
+  );
+}
+
 /** Which systems, components and attributes use a pick list (spec 2 §2 relation tree). */
 export function PickListUsageTree({ usedBy }: { usedBy: PickListUse[] }) {
   const intl = useIntl();
@@ -32,36 +48,20 @@ export function PickListUsageTree({ usedBy }: { usedBy: PickListUse[] }) {
   return (
     <List dense disablePadding aria-label={intl.formatMessage({ id: 'app.dictionary.picklist.used-by' })} data-testid="picklist-usage">
       {usageTree(usedBy).map((s) => (
-        <ListItem key={s.system} disablePadding sx={{ display: 'block', pl: 2 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', py: 0.5 }}>
-            <ListItemIcon sx={{ minWidth: 28 }}>
-              <AccountTreeOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={s.system} />
-          </Box>
-          <List dense disablePadding>
-            {s.components.map((c) => (
-              <ListItem key={c.component} disablePadding sx={{ display: 'block', pl: 3 }}>
-                <Box sx={{ display: 'flex', alignItems: 'center', py: 0.25 }}>
+        <UsageBranch key={s.system} icon={<AccountTreeOutlinedIcon fontSize="small" />} text={s.system} indent={2} rowPadding={0.5}>
+          {s.components.map((c) => (
+            <UsageBranch key={c.component} icon={<CategoryOutlinedIcon fontSize="small" />} text={c.component} indent={3} rowPadding={0.25}>
+              {c.attributes.map((a, i) => (
+                <ListItem key={`${a}-${i}`} sx={{ pl: 3, py: 0 }}>
                   <ListItemIcon sx={{ minWidth: 28 }}>
-                    <CategoryOutlinedIcon fontSize="small" />
+                    <LabelOutlinedIcon fontSize="small" />
                   </ListItemIcon>
-                  <ListItemText primary={c.component} />
-                </Box>
-                <List dense disablePadding>
-                  {c.attributes.map((a, i) => (
-                    <ListItem key={`${a}-${i}`} sx={{ pl: 3, py: 0 }}>
-                      <ListItemIcon sx={{ minWidth: 28 }}>
-                        <LabelOutlinedIcon fontSize="small" />
-                      </ListItemIcon>
-                      <ListItemText primary={a} />
-                    </ListItem>
-                  ))}
-                </List>
-              </ListItem>
-            ))}
-          </List>
-        </ListItem>
+                  <ListItemText primary={a} />
+                </ListItem>
+              ))}
+            </UsageBranch>
+          ))}
+        </UsageBranch>
       ))}
     </List>
   );

@@ -1,17 +1,22 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { Alert, Box, Button, CircularProgress, DialogActions, DialogContent, FormHelperText, TextField, Typography } from '@mui/material';
-import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import { useEffect, useId, useState } from 'react';
+import { Alert, Box, DialogContent, FormHelperText, TextField, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { DICTIONARY_LIMITS, formDetailsSchema } from '@fieldbook/domain';
 import { errorMessageOf } from '../../../api/client';
 import { formsApi, useFormsChanged, type FormItem } from '../../../api/forms';
+import { DialogSaveActions } from '../../../app/DialogSaveActions';
+import { FilePickButton } from '../../../app/FilePickButton';
 import { schemaErrors } from '../../../app/form';
 import { showSnack } from '../../../app/snackbar-store';
-import { visuallyHidden } from '../../../app/visually-hidden';
 import { useT } from '../../../i18n/translate';
 
-const HTML_ACCEPT = '.html,.htm,text/html';
-const JS_ACCEPT = '.js,text/javascript,application/javascript';
+/** The two files of a form: its HTML page and its script. */
+const FORM_FILES = [
+  { kind: 'html', accept: '.html,.htm,text/html', labelId: 'app.forms.html-file', hintId: 'app.forms.html-file.hint' },
+  { kind: 'js', accept: '.js,text/javascript,application/javascript', labelId: 'app.forms.js-file', hintId: 'app.forms.js-file.hint' },
+] as const;
+type FormFiles = Record<(typeof FORM_FILES)[number]['kind'], File | null>;
+const NO_FILES: FormFiles = { html: null, js: null };
 
 function FilePicker({ testId, accept, labelId, hintId, file, onChange, fieldId }: {
   testId: string;
@@ -24,36 +29,22 @@ function FilePicker({ testId, accept, labelId, hintId, file, onChange, fieldId }
 }) {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
-  const ref = useRef<HTMLInputElement>(null);
   return (
     <Box sx={{ mt: 2, minWidth: 0 }}>
       <Typography variant="subtitle2" component="h3" id={`${fieldId}-label`} sx={{ mb: 0.5 }}>
         {label(labelId)}
       </Typography>
-      <input
-        ref={ref}
-        type="file"
+      <FilePickButton
         accept={accept}
-        tabIndex={-1}
-        aria-hidden
-        aria-label={label(labelId)}
-        style={visuallyHidden as CSSProperties}
-        data-testid={testId}
-        onChange={(e) => {
-          onChange(e.target.files?.[0] ?? null);
-          e.target.value = '';
-        }}
-      />
-      <Button
-        variant="outlined"
-        startIcon={<UploadFileOutlinedIcon />}
-        onClick={() => ref.current?.click()}
-        aria-labelledby={`${fieldId}-label ${fieldId}-choose`}
-        aria-describedby={`${fieldId}-status`}
-        data-testid={`${testId}-choose`}
+        inputTestId={testId}
+        inputLabel={label(labelId)}
+        onFile={onChange}
+        buttonTestId={`${testId}-choose`}
+        labelledBy={`${fieldId}-label ${fieldId}-choose`}
+        describedBy={`${fieldId}-status`}
       >
         <span id={`${fieldId}-choose`}>{label('app.forms.file.choose')}</span>
-      </Button>
+      </FilePickButton>
       <FormHelperText id={`${fieldId}-status`} data-testid={`${testId}-status`} sx={{ overflowWrap: 'anywhere' }}>
         {file ? file.name : label(hintId)}
       </FormHelperText>
@@ -77,8 +68,7 @@ export function FormInfoPanel({ open, form, onClose, panelId, labelledBy }: {
   const [name, setName] = useState(form?.name ?? '');
   const [description, setDescription] = useState(form?.description ?? '');
   const [touched, setTouched] = useState(false);
-  const [htmlFile, setHtmlFile] = useState<File | null>(null);
-  const [jsFile, setJsFile] = useState<File | null>(null);
+  const [files, setFiles] = useState<FormFiles>(NO_FILES);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -87,14 +77,13 @@ export function FormInfoPanel({ open, form, onClose, panelId, labelledBy }: {
     setName(form?.name ?? '');
     setDescription(form?.description ?? '');
     setTouched(false);
-    setHtmlFile(null);
-    setJsFile(null);
+    setFiles(NO_FILES);
     setSaving(false);
     setError(null);
   }, [open, form]);
 
   const errors = schemaErrors(formDetailsSchema, { name, description });
-  const filesMissing = !form && (!htmlFile || !jsFile);
+  const filesMissing = !form && (!files.html || !files.js);
   const canSave = !saving && !errors.name && !errors.description && !filesMissing;
 
   const save = async () => {
@@ -102,7 +91,7 @@ export function FormInfoPanel({ open, form, onClose, panelId, labelledBy }: {
     setSaving(true);
     setError(null);
     try {
-      const input = { name, description, htmlFile, jsFile };
+      const input = { name, description, htmlFile: files.html, jsFile: files.js };
       if (form) await formsApi.update(form.id, input);
       else await formsApi.create(input);
       await changed();
@@ -159,24 +148,18 @@ export function FormInfoPanel({ open, form, onClose, panelId, labelledBy }: {
           slotProps={{ htmlInput: { 'data-testid': 'form-description', maxLength: DICTIONARY_LIMITS.formDescriptionMax } }}
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1 }}>
-          <FilePicker
-            testId="form-html-file"
-            accept={HTML_ACCEPT}
-            labelId="app.forms.html-file"
-            hintId={form ? 'app.forms.file.keep' : 'app.forms.html-file.hint'}
-            file={htmlFile}
-            onChange={setHtmlFile}
-            fieldId={`${fieldId}-html`}
-          />
-          <FilePicker
-            testId="form-js-file"
-            accept={JS_ACCEPT}
-            labelId="app.forms.js-file"
-            hintId={form ? 'app.forms.file.keep' : 'app.forms.js-file.hint'}
-            file={jsFile}
-            onChange={setJsFile}
-            fieldId={`${fieldId}-js`}
-          />
+          {FORM_FILES.map((f) => (
+            <FilePicker
+              key={f.kind}
+              testId={`form-${f.kind}-file`}
+              accept={f.accept}
+              labelId={f.labelId}
+              hintId={form ? 'app.forms.file.keep' : f.hintId}
+              file={files[f.kind]}
+              onChange={(file) => setFiles((chosen) => ({ ...chosen, [f.kind]: file }))}
+              fieldId={`${fieldId}-${f.kind}`}
+            />
+          ))}
         </Box>
         {form && (form.htmlFile || form.jsFile) && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, overflowWrap: 'anywhere' }} data-testid="form-current-files">
@@ -184,20 +167,7 @@ export function FormInfoPanel({ open, form, onClose, panelId, labelledBy }: {
           </Typography>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving} data-testid="form-cancel">
-          {label('app.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!canSave}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          data-testid="form-save"
-        >
-          {label('app.save')}
-        </Button>
-      </DialogActions>
+      <DialogSaveActions onCancel={onClose} saving={saving} canSave={canSave} cancelTestId="form-cancel" saveTestId="form-save" />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, Typography, useMediaQuery,
+  Box, Dialog, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, Typography, useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
@@ -8,6 +8,7 @@ import { DATA_MSG, DICTIONARY_LIMITS, siteSchema } from '@fieldbook/domain';
 import { ApiError } from '../../../api/client';
 import { useCreateSite, useUpdateSite, type CrsOption, type Site } from '../../../api/sites';
 import { snackFailure } from '../../../app/action-feedback';
+import { DialogSaveActions } from '../../../app/DialogSaveActions';
 import { schemaErrors } from '../../../app/form';
 import { showSnack } from '../../../app/snackbar-store';
 import { useT } from '../../../i18n/translate';
@@ -200,20 +201,7 @@ export function SiteDialog({ open, site, onClose }: Props) {
             </Box>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving} data-testid="site-cancel">
-            {label('app.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!valid || saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            data-testid="site-save"
-          >
-            {label('app.save')}
-          </Button>
-        </DialogActions>
+        <DialogSaveActions onCancel={onClose} saving={saving} canSave={valid} cancelTestId="site-cancel" saveTestId="site-save" />
       </Box>
     </Dialog>
   );

@@ -1,15 +1,14 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type DragEvent } from 'react';
-import {
-  Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormHelperText, Typography,
-} from '@mui/material';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { Box, Dialog, DialogContent, DialogContentText, DialogTitle, FormHelperText, Typography } from '@mui/material';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import { useIntl } from 'react-intl';
 import { DATA_MSG, isReservedStyleName, styleFromFileName } from '@fieldbook/domain';
 import { errorMessageOf } from '../../../api/client';
 import { useUploadStyle } from '../../../api/styles';
+import { DialogSaveActions } from '../../../app/DialogSaveActions';
+import { HiddenFileInput } from '../../../app/FilePickButton';
 import { showSnack } from '../../../app/snackbar-store';
-import { visuallyHidden } from '../../../app/visually-hidden';
 import { useT } from '../../../i18n/translate';
 
 interface Props {
@@ -97,19 +96,7 @@ export function StyleUploadDialog({ open, onClose, existingNames }: Props) {
         <DialogContentText id={hintId} sx={{ mb: 2 }}>
           {label('app.data.style.upload.hint')}
         </DialogContentText>
-        <input
-          ref={inputRef}
-          type="file"
-          accept=".sld,.css"
-          tabIndex={-1}
-          aria-hidden
-          style={visuallyHidden as CSSProperties}
-          data-testid="style-upload-input"
-          onChange={(e) => {
-            take(e.target.files);
-            e.target.value = '';
-          }}
-        />
+        <HiddenFileInput ref={inputRef} accept=".sld,.css" testId="style-upload-input" onFiles={take} />
         <Box
           role="button"
           tabIndex={uploading ? -1 : 0}
@@ -166,20 +153,16 @@ export function StyleUploadDialog({ open, onClose, existingNames }: Props) {
           {error ? t(error) : file ? label('app.data.style.upload.change') : ''}
         </FormHelperText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={uploading} data-testid="style-upload-cancel">
-          {label('app.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={!canUpload}
-          onClick={() => void submit()}
-          startIcon={uploading ? <CircularProgress size={16} color="inherit" aria-hidden /> : <CloudUploadOutlinedIcon />}
-          data-testid="style-upload-submit"
-        >
-          {label('app.data.style.upload')}
-        </Button>
-      </DialogActions>
+      <DialogSaveActions
+        onCancel={onClose}
+        saving={uploading}
+        canSave={canUpload}
+        onSave={() => void submit()}
+        saveLabel={label('app.data.style.upload')}
+        saveIcon={<CloudUploadOutlinedIcon />}
+        cancelTestId="style-upload-cancel"
+        saveTestId="style-upload-submit"
+      />
     </Dialog>
   );
 }

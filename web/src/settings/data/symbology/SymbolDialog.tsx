@@ -1,7 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
-import {
-  Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, TextField, Typography,
-} from '@mui/material';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Box, Dialog, DialogContent, DialogTitle, FormHelperText, TextField, Typography } from '@mui/material';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
@@ -10,10 +8,11 @@ import { ApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { saveSymbol, symbolKeys, symbolsApi, useSymbolsChanged, type SymbolItem } from '../../../api/symbols';
 import { snackFailure } from '../../../app/action-feedback';
+import { DialogSaveActions } from '../../../app/DialogSaveActions';
+import { FilePickButton } from '../../../app/FilePickButton';
 import { schemaErrors } from '../../../app/form';
 import { showSnack } from '../../../app/snackbar-store';
 import { useDebounced } from '../../../app/use-debounced';
-import { visuallyHidden } from '../../../app/visually-hidden';
 import { useT } from '../../../i18n/translate';
 import { SymbolImage } from './SymbolsTable';
 
@@ -45,7 +44,6 @@ export function SymbolDialog({ open, symbol, onClose }: Props) {
   const label = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const orgId = useSession((s) => s.orgId);
   const changed = useSymbolsChanged();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -161,28 +159,15 @@ export function SymbolDialog({ open, symbol, onClose }: Props) {
               )}
             </Box>
             <Box sx={{ minWidth: 0, flex: 1 }}>
-              <input
-                ref={inputRef}
-                type="file"
+              <FilePickButton
                 accept={ACCEPT}
-                tabIndex={-1}
-                aria-hidden
-                style={visuallyHidden as CSSProperties}
-                data-testid="symbol-file"
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  e.target.value = '';
-                }}
-              />
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileOutlinedIcon />}
-                onClick={() => inputRef.current?.click()}
-                aria-describedby={`${titleId}-file`}
-                data-testid="symbol-choose-file"
+                inputTestId="symbol-file"
+                onFile={setFile}
+                buttonTestId="symbol-choose-file"
+                describedBy={`${titleId}-file`}
               >
                 {label(symbol ? 'app.data.symbol.image.replace' : 'app.data.symbol.image.choose')}
-              </Button>
+              </FilePickButton>
               <FormHelperText id={`${titleId}-file`} error={Boolean(fileError)} data-testid="symbol-file-status" sx={{ overflowWrap: 'anywhere' }}>
                 {file
                   ? fileError
@@ -193,20 +178,7 @@ export function SymbolDialog({ open, symbol, onClose }: Props) {
             </Box>
           </Box>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving} data-testid="symbol-cancel">
-            {label('app.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!canSave}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            data-testid="symbol-save"
-          >
-            {label('app.save')}
-          </Button>
-        </DialogActions>
+        <DialogSaveActions onCancel={onClose} saving={saving} canSave={canSave} cancelTestId="symbol-cancel" saveTestId="symbol-save" />
       </Box>
     </Dialog>
   );
