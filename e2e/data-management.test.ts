@@ -1,10 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import en from '../web/src/i18n/data/en.json' with { type: 'json' };
-import { startApp, type RunningApp } from './support/app-server.js';
-import { launchBrowser, newContext } from './support/browser.js';
-import { TestMailServer } from './support/mail-server.js';
+import { solidPng } from './support/map-service.js';
+import { firstDictionaryId } from './support/projects.js';
+import { addMemberByApi, signIn, startMapEnv, type MapEnv } from './support/session.js';
 
 /**
  * Data management in a real browser (spec 2 §2 Symbology, Styles, Manage sites, Manage clients): an
@@ -13,37 +12,22 @@ import { TestMailServer } from './support/mail-server.js';
  * endpoint; a viewer then sees the same screens read-only.
  */
 describe('data management: symbols, styles, sites and client keys', () => {
-  let mail: TestMailServer;
-  let server: RunningApp;
-  let browser: Browser;
-  const stamp = Date.now();
-  const password = 'Data-adm1n!';
-  const admin = `dora.${stamp}@delta.test`;
-  const viewer = `vic.${stamp}@delta.test`;
-  const contexts: BrowserContext[] = [];
+  let env: MapEnv;
   let page: Page;
-  let token: string;
 
   beforeAll(async () => {
-    mail = new TestMailServer();
-    server = await startApp({ smtpUrl: await mail.start() });
-    browser = await launchBrowser();
-    await signUpByApi(admin, `Delta ${stamp}`);
-    token = await signInByApi(admin);
+    env = await startMapEnv({ given: 'Dora', company: 'Delta', password: 'Data-adm1n!' });
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await mail?.stop();
+    await env?.stop();
   });
 
   const snackbar = (p: Page) => p.getByTestId('snackbar');
 
   it('uploads a symbol, refusing a name that is taken', async () => {
     page = await openPage();
-    await signIn(page, admin);
-    await page.goto(`${server.url}/settings/data/symbology`);
+    await signIn(page, env.server, env.admin);
+    await page.goto(`${env.server.url}/settings/data/symbology`);
     await page.getByTestId('symbols-empty').waitFor();
 
     await page.getByTestId('symbols-add').click();
@@ -53,7 +37,7 @@ describe('data management: symbols, styles, sites and client keys', () => {
     await page.getByTestId('symbol-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     expect(await page.getByTestId('symbol-file-status').textContent()).toBe(en['app.data.symbol.image.bad-type']);
     expect(await page.getByTestId('symbol-save').isDisabled()).toBe(true);
-    await page.getByTestId('symbol-file').setInputFiles({ name: 'manhole.png', mimeType: 'image/png', buffer: png(200, 40, 40) });
+    await page.getByTestId('symbol-file').setInputFiles({ name: 'manhole.png', mimeType: 'image/png', buffer: solidPng('#c82828', 16) });
     await page.getByTestId('symbol-preview').waitFor();
     await page.getByTestId('symbol-save').click();
     await expect.poll(() => snackbar(page).textContent()).toContain(en['app.data.symbol.message.created']);
@@ -69,7 +53,7 @@ describe('data management: symbols, styles, sites and client keys', () => {
     // The same name in other letters is taken: the live check says so and Save stays off.
     await page.getByTestId('symbols-add').click();
     await page.getByTestId('symbol-name').fill('  MANHOLE ');
-    await page.getByTestId('symbol-file').setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: png(0, 0, 200) });
+    await page.getByTestId('symbol-file').setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: solidPng('#0000c8', 16) });
     await page.getByText(en['app.data.symbol.name.exists']).waitFor();
     expect(await page.getByTestId('symbol-save').isDisabled()).toBe(true);
     await page.getByTestId('symbol-cancel').click();
@@ -81,7 +65,7 @@ describe('data management: symbols, styles, sites and client keys', () => {
   });
 
   it('uploads an SLD style, refuses duplicates and empty files, edits and saves it', async () => {
-    await page.goto(`${server.url}/settings/data/style`);
+    await page.goto(`${env.server.url}/settings/data/style`);
     await page.getByTestId('styles-none').waitFor();
 
     await page.getByTestId('styles-add').click();
@@ -118,8 +102,8 @@ describe('data management: symbols, styles, sites and client keys', () => {
     await page.getByTestId('style-save').click();
     await expect.poll(() => snackbar(page).textContent()).toContain(en['app.data.style.message.saved']);
     await expect.poll(() => page.getByTestId('style-save').isDisabled()).toBe(true);
-    const styles = await api<Array<{ id: string; name: string }>>('GET', '/rest/styles');
-    const saved = await fetch(`${server.url}/rest/styles/geo/${styles[0].id}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text());
+    const styles = await env.api<Array<{ id: string; name: string }>>('GET', '/rest/styles');
+    const saved = await fetch(`${env.server.url}/rest/styles/geo/${styles[0].id}`, { headers: { authorization: `Bearer ${env.admin.token}` } }).then((r) => r.text());
     expect(saved.trimEnd().endsWith('<!-- checked -->')).toBe(true);
 
     // Broken XML: the server's 400 is shown translated; deleting it again makes the text clean.
@@ -136,12 +120,12 @@ describe('data management: symbols, styles, sites and client keys', () => {
     await page.getByTestId('style-cancel').click();
     await page.waitForURL(/\/settings\/data\/style$/);
     // Without a style in navigation state the editor sends the user back to the list.
-    await page.goto(`${server.url}/settings/data/style/edit`);
+    await page.goto(`${env.server.url}/settings/data/style/edit`);
     await page.waitForURL(/\/settings\/data\/style$/);
   });
 
   it('adds a site calibration from an EPSG code with a helmert transformation', async () => {
-    await page.goto(`${server.url}/settings/data/manage-sites`);
+    await page.goto(`${env.server.url}/settings/data/manage-sites`);
     await page.getByTestId('sites-none').waitFor();
     await page.getByTestId('sites-add').click();
     await page.getByTestId('site-name').fill('LA basin');
@@ -157,7 +141,7 @@ describe('data management: symbols, styles, sites and client keys', () => {
     await page.getByTestId('site-save').click();
     await expect.poll(() => snackbar(page).textContent()).toContain(en['app.site.message.created']);
     await page.getByTestId('site-row-LA basin').waitFor();
-    const [site] = await api<Array<{ id: string; name: string; proj: string | null }>>('GET', '/rest/site');
+    const [site] = await env.api<Array<{ id: string; name: string; proj: string | null }>>('GET', '/rest/site');
     // Theta is stored in arc-seconds: 0.5° × 3600.
     expect(site.proj).toBe('+proj=helmert +convention=coordinate_frame +x=1.5 +y=-2.25 +s=1.0000012 +theta=1800');
 
@@ -180,13 +164,13 @@ describe('data management: symbols, styles, sites and client keys', () => {
   });
 
   it('creates a client key, shows it once and copies an endpoint', async () => {
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await page.goto(`${server.url}/settings/data/manage-clients`);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    await page.goto(`${env.server.url}/settings/data/manage-clients`);
     await page.getByTestId('client-keys-none').waitFor();
     await page.getByTestId('clients-add').click();
     expect(await page.getByTestId('client-key-create').isDisabled()).toBe(true);
     await page.getByTestId('client-key-user').click();
-    await page.getByTestId(`client-key-user-option-${admin}`).click();
+    await page.getByTestId(`client-key-user-option-${env.admin.email}`).click();
     await page.getByTestId('client-key-create').click();
     const key = page.getByTestId('client-key-created-key');
     await key.waitFor();
@@ -195,7 +179,7 @@ describe('data management: symbols, styles, sites and client keys', () => {
     await expect.poll(() => snackbar(page).textContent()).toContain(en['app.client.endpoint.copy.ok']);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await key.inputValue());
     await page.getByTestId('client-key-done').click();
-    await page.getByTestId(`client-key-row-${admin}`).waitFor();
+    await page.getByTestId(`client-key-row-${env.admin.email}`).waitFor();
 
     const project = page.getByTestId('client-project-North Yard');
     await project.getByTestId('client-project-toggle').click();
@@ -207,34 +191,17 @@ describe('data management: symbols, styles, sites and client keys', () => {
   });
 
   it('shows a viewer the lists and the style read-only', async () => {
-    await api('POST', '/rest/accounts', { email: viewer, firstName: 'Vic', lastName: 'Viewer', userType: '0001' });
-    const link = await waitForLink(viewer);
+    const viewer = await addMemberByApi(env, { given: 'Vic', userType: '0001' });
     const view = await openPage({ phone: true });
-    const before = mail.countTo(viewer);
-    await view.goto(`${server.url}${link}`);
-    await view.getByTestId('new-password').fill(password);
-    await view.getByTestId('new-password-confirm').fill(password);
-    await view.getByTestId('new-password-submit').click();
-    await view.waitForURL(/\/verify-email$/);
-    // Two verification mails may arrive (completing the invitation and opening the verify page each
-    // send one); only the last code is valid, so wait until the mails stop coming.
-    await mail.waitForCode(viewer, before);
-    let count = 0;
-    while (count !== mail.countTo(viewer)) {
-      count = mail.countTo(viewer);
-      await new Promise((r) => setTimeout(r, 1500));
-    }
-    await view.getByTestId('verify-code').fill(await mail.waitForCode(viewer, before));
-    await view.getByTestId('verify-submit').click();
-    await acceptEulaAndSkipGuide(view);
+    await signIn(view, env.server, viewer);
 
-    await view.goto(`${server.url}/settings/data/symbology`);
+    await view.goto(`${env.server.url}/settings/data/symbology`);
     const row = view.getByTestId('symbol-row-Manhole');
     await row.waitFor();
     expect(await view.getByTestId('symbols-add').count()).toBe(0);
     expect(await row.getByTestId('symbol-edit').count()).toBe(0);
 
-    await view.goto(`${server.url}/settings/data/style`);
+    await view.goto(`${env.server.url}/settings/data/style`);
     const style = view.getByTestId('style-row-manholes');
     await style.waitFor();
     expect(await view.getByTestId('styles-add').count()).toBe(0);
@@ -246,23 +213,22 @@ describe('data management: symbols, styles, sites and client keys', () => {
     expect(await editor.getAttribute('contenteditable')).toBe('false');
     expect(await view.getByTestId('style-save').isDisabled()).toBe(true);
 
-    await view.goto(`${server.url}/settings/data/manage-sites`);
+    await view.goto(`${env.server.url}/settings/data/manage-sites`);
     await view.getByTestId('site-row-LA basin').waitFor();
     expect(await view.getByTestId('sites-add').count()).toBe(0);
     expect(await view.getByTestId('site-edit').count()).toBe(0);
 
     // Client keys are for organization admins only.
-    await view.goto(`${server.url}/settings/data/manage-clients`);
+    await view.goto(`${env.server.url}/settings/data/manage-clients`);
     await view.waitForURL(/\/index\.html$/);
   });
 
   // ---- helpers ------------------------------------------------------------------------------
 
   async function openPage(options: { phone?: boolean } = {}): Promise<Page> {
-    const context = await newContext(browser, options);
-    contexts.push(context);
-    await bridgePublicUrl(context);
-    return context.newPage();
+    const p = await env.page(options);
+    await bridgePublicUrl(p.context());
+    return p;
   }
 
   /**
@@ -274,78 +240,17 @@ describe('data management: symbols, styles, sites and client keys', () => {
       const request = route.request();
       const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, PUT, OPTIONS', 'access-control-allow-headers': 'content-type' };
       if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-      const response = await route.fetch({ url: request.url().replace('http://localhost:8080', server.url) });
+      const response = await route.fetch({ url: request.url().replace('http://localhost:8080', env.server.url) });
       return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
     });
   }
 
-  async function signUpByApi(email: string, company: string) {
-    const post = (path: string, body: unknown) =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const signup = await post('/auth/signup', {
-      email, password, given_name: 'Dora', family_name: 'Data', phone_number: '+12025550143', company_name: company,
-    });
-    expect(signup.status).toBe(200);
-    const confirmed = await post('/auth/confirm-signup', { email, code: await mail.waitForCode(email) });
-    expect(confirmed.status).toBe(200);
-  }
-
-  async function signInByApi(email: string): Promise<string> {
-    const res = await fetch(`${server.url}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { idToken: string }).idToken;
-  }
-
-  async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
   /** A project on the first dictionary the organization can use, with the calibration assigned. */
   async function createProject(name: string, siteId: string): Promise<string> {
-    const listed = await api<unknown>('GET', '/rest/dictionaries?flat=true');
-    const dictionaries = (Array.isArray(listed) ? listed : (listed as { data: unknown[] }).data) as Array<{ id: string }>;
-    const project = await api<{ id: string }>('POST', '/rest/projects', { name, dataDictionaryId: dictionaries[0].id });
-    await api('PUT', '/rest/projects', { id: project.id, name, dataDictionaryId: dictionaries[0].id, proj: { id: siteId } });
+    const dataDictionaryId = await firstDictionaryId(env);
+    const project = await env.api<{ id: string }>('POST', '/rest/projects', { name, dataDictionaryId });
+    await env.api('PUT', '/rest/projects', { id: project.id, name, dataDictionaryId, proj: { id: siteId } });
     return project.id;
-  }
-
-  /** Signs in through the UI, accepts the EULA and skips the first-run guide. */
-  async function signIn(p: Page, email: string) {
-    await p.goto(`${server.url}/signin`);
-    await p.getByTestId('signin-email').fill(email);
-    await p.getByTestId('signin-password').fill(password);
-    await p.getByTestId('signin-submit').click();
-    // A new organization admin always gets the first-run guide.
-    await acceptEulaAndSkipGuide(p, 15_000);
-  }
-
-  async function acceptEulaAndSkipGuide(p: Page, guideTimeout = 3_000) {
-    const agree = p.getByTestId('eula-agree');
-    const map = p.getByTestId('map');
-    await Promise.race([agree.waitFor().catch(() => undefined), map.waitFor().catch(() => undefined)]);
-    if (await agree.isVisible()) await agree.click();
-    await map.waitFor();
-    const skip = p.getByTestId('getting-started-skip');
-    if (await skip.waitFor({ timeout: guideTimeout }).then(() => true, () => false)) await skip.click();
-  }
-
-  /** The /verifyme path of the last invitation to the address (the HTML part is quoted-printable). */
-  async function waitForLink(email: string): Promise<string> {
-    let path: string | undefined;
-    await expect.poll(() => {
-      const raw = mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? '';
-      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      path = text.match(/\/verifyme\/[^\s"<>]+/)?.[0];
-      return path;
-    }, { timeout: 15_000 }).toBeTruthy();
-    return path as string;
   }
 });
 
@@ -363,41 +268,3 @@ const SLD = `<?xml version="1.0" encoding="UTF-8"?>
   </NamedLayer>
 </StyledLayerDescriptor>
 `;
-
-/** A 16×16 solid-colour PNG (RGB, no filter), small enough to build by hand. */
-function png(r: number, g: number, b: number, size = 16): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows: number[] = [];
-  for (let y = 0; y < size; y++) {
-    rows.push(0);
-    for (let x = 0; x < size; x++) rows.push(r, g, b);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}

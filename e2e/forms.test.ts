@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import en from '../web/src/i18n/forms/en.json' with { type: 'json' };
-import { startApp, type RunningApp } from './support/app-server.js';
-import { launchBrowser, newContext } from './support/browser.js';
-import { TestMailServer } from './support/mail-server.js';
+import { firstDictionaryId } from './support/projects.js';
+import { signIn, startMapEnv, type MapEnv } from './support/session.js';
 
 /**
  * Forms administration in a real browser (spec 2 §2 Forms administration, §4 Form permission toggle):
@@ -12,60 +11,24 @@ import { TestMailServer } from './support/mail-server.js';
  * again (the layer is disabled) and deletes the form.
  */
 describe('forms administration', () => {
-  let mail: TestMailServer;
-  let server: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  let env: MapEnv;
   let page: Page;
-  let token: string;
   let projectId: string;
-  const stamp = Date.now();
-  const password = 'Field-b00k!';
-  const admin = `fran.${stamp}@forms.test`;
-  const projectName = `Survey ${stamp}`;
+  const projectName = `Survey ${Date.now()}`;
 
   beforeAll(async () => {
-    mail = new TestMailServer();
-    server = await startApp({ smtpUrl: await mail.start() });
-    browser = await launchBrowser();
-    const post = (path: string, body: unknown) =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const signup = await post('/auth/signup', {
-      email: admin, password, given_name: 'Fran', family_name: 'Forms', phone_number: '+12025550143', company_name: `Forms ${stamp}`,
-    });
-    expect(signup.status).toBe(200);
-    expect((await post('/auth/confirm-signup', { email: admin, code: await mail.waitForCode(admin) })).status).toBe(200);
-    const signin = await post('/auth/signin', { email: admin, password });
-    expect(signin.status).toBe(200);
-    token = ((await signin.json()) as { idToken: string }).idToken;
-    await api('PUT', '/rest/accounts/eula/web');
-    const listed = await api<unknown>('GET', '/rest/dictionaries?flat=true');
-    const dictionaries = (Array.isArray(listed) ? listed : (listed as { data: unknown[] }).data) as Array<{ id: string }>;
-    projectId = (await api<{ id: string }>('POST', '/rest/projects', { name: projectName, dataDictionaryId: dictionaries[0].id })).id;
+    env = await startMapEnv({ given: 'Fran', company: 'Forms', password: 'Field-b00k!' });
+    projectId = (await env.api<{ id: string }>('POST', '/rest/projects', { name: projectName, dataDictionaryId: await firstDictionaryId(env) })).id;
   });
   afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await mail?.stop();
+    await env?.stop();
   });
 
   it('uploads a form, grants it to a project (creating its forms layer), withdraws and deletes it', async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-    await page.goto(`${server.url}/signin`);
-    await page.getByTestId('signin-email').fill(admin);
-    await page.getByTestId('signin-password').fill(password);
-    await page.getByTestId('signin-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
-    // The map, or the first-run guide over it (which hides the map from the accessibility tree).
-    const map = page.getByTestId('map');
-    const skip = page.getByTestId('getting-started-skip');
-    await Promise.race([map.waitFor().catch(() => undefined), skip.waitFor().catch(() => undefined)]);
-    if (await skip.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await skip.click();
-    await map.waitFor();
+    page = await env.page();
+    await signIn(page, env.server, env.admin);
 
-    await page.goto(`${server.url}/settings/data/manage-forms`);
+    await page.goto(`${env.server.url}/settings/data/manage-forms`);
     await page.getByTestId('forms-empty').waitFor();
 
     // New form: Save only once a name and both files are there.
@@ -105,11 +68,11 @@ describe('forms administration', () => {
     await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain(en['app.forms.permissions.updated']);
     await expect.poll(() => box.isChecked()).toBe(true);
 
-    const forms = await server.db.selectFrom('forms').select('id').where('name', '=', 'Inspection').execute();
+    const forms = await env.server.db.selectFrom('forms').select('id').where('name', '=', 'Inspection').execute();
     expect(forms).toHaveLength(1);
     const formId = forms[0].id;
     const layerOf = () =>
-      server.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
+      env.server.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
         .select(['layers.is_active', 'folders.folder_type', 'layers.project_id'])
         .where('layers.reference_id', '=', formId).executeTakeFirst();
     const layer = await layerOf();
@@ -141,19 +104,8 @@ describe('forms administration', () => {
     await row.getByTestId('form-delete').click();
     await page.getByTestId('form-delete-dialog').getByTestId('confirm-dialog-confirm').click();
     await page.getByTestId('forms-empty').waitFor();
-    expect(await server.db.selectFrom('forms').select('id').where('id', '=', formId).execute()).toHaveLength(0);
+    expect(await env.server.db.selectFrom('forms').select('id').where('id', '=', formId).execute()).toHaveLength(0);
   });
-
-  async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
 });
 
 const HTML = `<!doctype html>

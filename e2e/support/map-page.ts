@@ -122,9 +122,22 @@ export async function startDrawing(page: Page, layerId: string): Promise<void> {
 
 /** Shares of the map's pixels within a small distance of each colour (#rrggbb). */
 export async function colourShares(page: Page, colours: string[]): Promise<number[]> {
-  const png = (await page.getByTestId('map-view').screenshot()).toString('base64');
+  return readScreenshot(page, await page.getByTestId('map-view').screenshot(), { colours });
+}
+
+/** The colour on screen at a page pixel, as [r, g, b]. */
+export async function colourAt(page: Page, x: number, y: number): Promise<number[]> {
+  const png = await page.screenshot({ clip: { x: Math.round(x) - 1, y: Math.round(y) - 1, width: 3, height: 3 } });
+  return readScreenshot(page, png, { at: { x: 1, y: 1 } });
+}
+
+/**
+ * Reads a PNG screenshot by drawing it on a canvas in the page: the shares of its pixels near each
+ * colour (#rrggbb), or the [r, g, b] of one of its pixels.
+ */
+function readScreenshot(page: Page, png: Buffer, query: { colours: string[] } | { at: { x: number; y: number } }): Promise<number[]> {
   return page.evaluate(
-    async ({ png, colours }) => {
+    async ({ png, query }) => {
       const img = new Image();
       img.src = `data:image/png;base64,${png}`;
       await img.decode();
@@ -132,8 +145,9 @@ export async function colourShares(page: Page, colours: string[]): Promise<numbe
       [canvas.width, canvas.height] = [img.width, img.height];
       const ctx = canvas.getContext('2d')!;
       ctx.drawImage(img, 0, 0);
+      if ('at' in query) return Array.from(ctx.getImageData(query.at.x, query.at.y, 1, 1).data.slice(0, 3));
       const data = ctx.getImageData(0, 0, img.width, img.height).data;
-      const targets = colours.map((c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)));
+      const targets = query.colours.map((c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)));
       const counts = targets.map(() => 0);
       for (let i = 0; i < data.length; i += 4) {
         targets.forEach((t, k) => {
@@ -142,23 +156,8 @@ export async function colourShares(page: Page, colours: string[]): Promise<numbe
       }
       return counts.map((n) => n / (data.length / 4));
     },
-    { png, colours },
+    { png: png.toString('base64'), query },
   );
-}
-
-/** The colour on screen at a page pixel, as [r, g, b]. */
-export async function colourAt(page: Page, x: number, y: number): Promise<number[]> {
-  const png = (await page.screenshot({ clip: { x: Math.round(x) - 1, y: Math.round(y) - 1, width: 3, height: 3 } })).toString('base64');
-  return page.evaluate(async (png) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${png}`;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    [canvas.width, canvas.height] = [img.width, img.height];
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    return Array.from(ctx.getImageData(1, 1, 1, 1).data.slice(0, 3));
-  }, png);
 }
 
 /** Whether an [r, g, b] is close to #rrggbb. */

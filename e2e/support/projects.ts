@@ -35,3 +35,10 @@ export const foldersOf = (project: ProjectRow | undefined): TreeFolder[] => (pro
 export async function folderNamed(env: MapEnv, name: string): Promise<TreeFolder | undefined> {
   return (await projectsOf(env)).flatMap(foldersOf).find((f) => f.name === name);
 }
+
+/** The first data dictionary the admin's organization can use (GET /rest/dictionaries?flat=true, a list or a page). */
+export async function firstDictionaryId(env: Pick<MapEnv, 'api'>): Promise<string> {
+  const listed = await env.api<unknown>('GET', '/rest/dictionaries?flat=true');
+  const dictionaries = (Array.isArray(listed) ? listed : (listed as { data: unknown[] }).data) as Array<{ id: string }>;
+  return dictionaries[0].id;
+}
