@@ -3,7 +3,6 @@ import TileLayer from 'ol/layer/Tile';
 import type { Layer } from '../../api/projects';
 import { buildLayer } from './build-layer';
 
-const colours = { byId: new Map<string, string>(), byName: new Map<string, string>() };
 const vector = { id: 'l1', projectId: 'p1', folderId: 'f1', type: 'VECTOR', preferredMethod: 'WFS', styles: [], zIndex: 1 } as unknown as Layer;
 
 describe('how a project layer is drawn', () => {
@@ -12,14 +11,14 @@ describe('how a project layer is drawn', () => {
   it('draws a layer with its own SLD/CSS style from server tiles, without loading its features', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const olLayer = await buildLayer({ ...vector, styles: [{ id: 's1' }] }, colours, new AbortController().signal);
+    const olLayer = await buildLayer({ ...vector, styles: [{ id: 's1' }] }, new AbortController().signal);
     expect(olLayer).toBeInstanceOf(TileLayer);
     expect(olLayer.get('fieldbookMethod')).toBe('WMS-TILE');
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('draws a layer preferring WMS-TILE from server tiles', async () => {
-    const olLayer = await buildLayer({ ...vector, preferredMethod: 'WMS-TILE' }, colours, new AbortController().signal);
+    const olLayer = await buildLayer({ ...vector, preferredMethod: 'WMS-TILE' }, new AbortController().signal);
     expect(olLayer.get('fieldbookMethod')).toBe('WMS-TILE');
   });
 });

@@ -1,4 +1,3 @@
-import type Feature from 'ol/Feature';
 import type BaseLayer from 'ol/layer/Base';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
@@ -6,8 +5,11 @@ import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import VectorSource from 'ol/source/Vector';
 import type { Layer } from '../../api/projects';
 import { MAP_DEFAULTS } from '../ol/map-defaults';
-import { canvasStyle, featureColour, webglPointStyle, type SystemColours } from './layer-style';
+import { canvasStyle, featureColour, NO_SYSTEM_COLOURS, webglPointStyle, type SystemColours } from './layer-style';
+import { PointsLayer } from './points-layer';
+import { PointSource } from './point-source';
 import { loadFeatures } from './wfs-data';
+import { allFeatures, type LayerData } from './wfs-features';
 import { wmsTileSource } from './wms-source';
 
 /** Point layers larger than this draw with WebGL when the browser has a fast one (50,000 points in well under 2 s). */
@@ -50,33 +52,48 @@ function tileLayer(layer: Layer): BaseLayer {
   return new TileLayer({ source: wmsTileSource(layer), zIndex: layer.zIndex, properties: { fieldbookLayerId: layer.id, fieldbookMethod: 'WMS-TILE' } });
 }
 
-function vectorLayer(layer: Layer, features: Feature[], colours: SystemColours): BaseLayer {
-  const source = new VectorSource({ features });
+function vectorLayer(layer: Layer, data: LayerData): BaseLayer {
   const properties = { fieldbookLayerId: layer.id, fieldbookMethod: 'WFS' };
-  const allPoints = features.length >= WEBGL_MIN_POINTS && features.every((f) => f.getGeometry()?.getType() === 'Point');
-  if (allPoints && hasFastWebGL()) {
-    // Each feature gets the index of its colour so the WebGL style is a plain lookup.
-    const palette: string[] = [];
-    for (const f of features) {
-      const colour = featureColour(f, colours);
-      let index = palette.indexOf(colour);
-      if (index < 0) index = palette.push(colour) - 1;
-      f.set('fbColour', index, true);
-    }
-    return new WebGLVectorLayer({ source, style: webglPointStyle(palette), zIndex: layer.zIndex, properties });
-  }
-  return new VectorLayer({ source, style: canvasStyle(colours, features.length >= WEBGL_MIN_POINTS), zIndex: layer.zIndex, properties });
+  const allPoints = data.others.length === 0 && data.points.ids.length >= WEBGL_MIN_POINTS;
+  // Without a fast GPU, large point layers are stamped into a pixel buffer from the packed points (OL's
+  // canvas renderer takes over a second for 50,000, and making their features half a second more).
+  if (allPoints && !hasFastWebGL()) return new PointsLayer({ source: new PointSource(data.points), zIndex: layer.zIndex, properties });
+  const features = allFeatures(data);
+  const source = new VectorSource({ features });
+  if (allPoints) return new WebGLVectorLayer({ source, style: webglPointStyle([]), zIndex: layer.zIndex, properties });
+  return new VectorLayer({ source, style: canvasStyle(NO_SYSTEM_COLOURS, features.length >= WEBGL_MIN_POINTS), zIndex: layer.zIndex, properties });
 }
 
 /**
  * The OpenLayers layer of a project layer, with its data loaded: WFS vectors, or server tiles when
  * the layer prefers WMS or has more than 50,000 features (spec 3 §4). Every OL layer carries
- * `fieldbookLayerId` so the features area can tell which layer a clicked feature belongs to.
+ * `fieldbookLayerId` so the features area can tell which layer a clicked feature belongs to. Vectors
+ * come in the default colours; applyColours gives them the dictionary's (before or after they are shown).
  */
-export async function buildLayer(layer: Layer, colours: SystemColours, signal: AbortSignal): Promise<BaseLayer> {
+export async function buildLayer(layer: Layer, signal: AbortSignal): Promise<BaseLayer> {
   if (usesTiles(layer)) return tileLayer(layer);
-  const features = await loadFeatures(layer, MAP_DEFAULTS.wfsFeatureLimit, signal);
-  return features === 'tooMany' ? tileLayer(layer) : vectorLayer(layer, features, colours);
+  const data = await loadFeatures(layer, MAP_DEFAULTS.wfsFeatureLimit, signal);
+  return data === 'tooMany' ? tileLayer(layer) : vectorLayer(layer, data);
+}
+
+/** Draws a layer's features in the dictionary's system colours (server tiles have them already). */
+export function applyColours(olLayer: BaseLayer, colours: SystemColours) {
+  if (olLayer instanceof PointsLayer) {
+    olLayer.setColours(colours);
+  } else if (olLayer instanceof WebGLVectorLayer) {
+    // Each feature gets the index of its colour so the WebGL style is a plain lookup.
+    const palette: string[] = [];
+    for (const f of (olLayer.getSource() as VectorSource).getFeatures()) {
+      const colour = featureColour(f, colours);
+      let index = palette.indexOf(colour);
+      if (index < 0) index = palette.push(colour) - 1;
+      f.set('fbColour', index, true);
+    }
+    olLayer.setStyle(webglPointStyle(palette));
+  } else if (olLayer instanceof VectorLayer) {
+    const source = olLayer.getSource() as VectorSource | null;
+    olLayer.setStyle(canvasStyle(colours, (source?.getFeatures().length ?? 0) >= WEBGL_MIN_POINTS));
+  }
 }
 
 /** Removes an OL layer from use; WebGL layers must be disposed to free their context. */

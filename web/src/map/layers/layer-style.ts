@@ -24,11 +24,13 @@ function kindOf(feature: FeatureLike): Kind {
 
 /** The colour a feature is drawn in: its system's colour when it has one, else the default of its geometry type. */
 export function featureColour(feature: FeatureLike, colours: SystemColours): string {
-  const systemId = feature.get('system_id');
+  return systemColour(feature.get('system_id'), feature.get('system'), colours) ?? DEFAULT_COLOURS[kindOf(feature)];
+}
+
+/** The colour of a system, by its id, else by its name (the WFS output names it); undefined when it has none. */
+export function systemColour(systemId: unknown, systemName: unknown, colours: SystemColours): string | undefined {
   const byId = typeof systemId === 'string' || typeof systemId === 'number' ? colours.byId.get(String(systemId)) : undefined;
-  const systemName = feature.get('system');
-  const byName = typeof systemName === 'string' ? colours.byName.get(systemName) : undefined;
-  return byId ?? byName ?? DEFAULT_COLOURS[kindOf(feature)];
+  return byId ?? (typeof systemName === 'string' ? colours.byName.get(systemName) : undefined);
 }
 
 const withAlpha = (hex: string, alpha: number) => {
@@ -37,6 +39,11 @@ const withAlpha = (hex: string, alpha: number) => {
   const n = parseInt(m[1], 16);
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 };
+
+/** The symbol of a point: a filled circle with a white outline; `compact` is the smaller one of large layers. */
+export function pointSymbol(colour: string, compact = false): Circle {
+  return new Circle({ radius: compact ? 3.5 : 6, fill: new Fill({ color: colour }), stroke: new Stroke({ color: '#ffffff', width: compact ? 0.75 : 1.5 }) });
+}
 
 /** A canvas style function with one cached Style per colour and geometry type; `compact` draws smaller points for large layers. */
 export function canvasStyle(colours: SystemColours, compact = false) {
@@ -48,10 +55,7 @@ export function canvasStyle(colours: SystemColours, compact = false) {
     let style = cache.get(key);
     if (!style) {
       const stroke = new Stroke({ color: colour, width: kind === 'point' ? 1.5 : 3 });
-      style =
-        kind === 'point'
-          ? new Style({ image: new Circle({ radius: compact ? 3.5 : 6, fill: new Fill({ color: colour }), stroke: new Stroke({ color: '#ffffff', width: compact ? 0.75 : 1.5 }) }) })
-          : new Style({ stroke, fill: new Fill({ color: withAlpha(colour, 0.25) }) });
+      style = kind === 'point' ? new Style({ image: pointSymbol(colour, compact) }) : new Style({ stroke, fill: new Fill({ color: withAlpha(colour, 0.25) }) });
       cache.set(key, style);
     }
     return style;
@@ -74,9 +78,20 @@ export function webglPointStyle(palette: string[]): FlatStyleLike {
   };
 }
 
-/** Builds the colour lookup of a project's dictionary. */
-export function systemColours(systems: Array<{ id: string; name: string; color?: string | null }> | undefined): SystemColours {
+type Systems = Array<{ id: string; name: string; color?: string | null }>;
+const made = new WeakMap<Systems, SystemColours>();
+
+/**
+ * Builds the colour lookup of a project's dictionary; the same systems (the same cached dictionary)
+ * give the same lookup, so applying it again redraws nothing.
+ */
+export function systemColours(systems: Systems | undefined): SystemColours {
   if (!systems?.length) return NO_SYSTEM_COLOURS;
-  const valid = systems.filter((s) => typeof s.color === 'string' && /^#([0-9a-f]{3}){1,2}$/i.test(s.color));
-  return { byId: new Map(valid.map((s) => [s.id, s.color!])), byName: new Map(valid.map((s) => [s.name, s.color!])) };
+  let colours = made.get(systems);
+  if (!colours) {
+    const valid = systems.filter((s) => typeof s.color === 'string' && /^#([0-9a-f]{3}){1,2}$/i.test(s.color));
+    colours = { byId: new Map(valid.map((s) => [s.id, s.color!])), byName: new Map(valid.map((s) => [s.name, s.color!])) };
+    made.set(systems, colours);
+  }
+  return colours;
 }

@@ -24,8 +24,11 @@ describe('loading a layer over WFS', () => {
 
   it('reads every page of 3000 with just the drawn properties', async () => {
     const urls = serve(7000);
-    const features = await loadFeatures(layer, 50_000, new AbortController().signal);
-    expect(features).toHaveLength(7000);
+    const data = await loadFeatures(layer, 50_000, new AbortController().signal);
+    if (data === 'tooMany') throw new Error('a layer of 7000 is drawn from its features');
+    expect(data.points.ids).toHaveLength(7000);
+    expect(data.points.ids[0]).toBe('point.1');
+    expect(data.points.ids[6999]).toBe('point.7000');
     expect(urls.map((u) => u.searchParams.get('startIndex'))).toEqual(['0', '3000', '6000']);
     expect(urls.every((u) => u.searchParams.get('propertyName') === 'geometry,system')).toBe(true);
   });

@@ -1,26 +1,12 @@
-import type Feature from 'ol/Feature';
-import GeoJSON from 'ol/format/GeoJSON';
 import { apiFetch, type QueryValue } from '../../api/client';
 import { layerServicePath, type Layer } from '../../api/projects';
 import { useSession } from '../../api/session';
 import { MAP_DEFAULTS } from '../ol/map-defaults';
+import { toLayerData, type LayerData } from './wfs-features';
+import { loadPacked, type PackedLayer, type Page } from './wfs-pack';
+import type { WorkerRequest, WorkerResponse } from './wfs-worker';
 
-const BASE = { SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature' } as const;
-
-/**
- * A WFS request that can be abandoned (a layer switched off or reloaded mid-way must not keep the
- * server busy with pages nobody will draw). A 401 goes through apiFetch, which renews the session.
- */
-async function wfs(layer: Layer, query: Record<string, QueryValue>, signal: AbortSignal): Promise<unknown> {
-  const { session, orgId } = useSession.getState();
-  const params = new URLSearchParams(Object.entries({ ...query, ...(orgId ? { orgId } : {}) }).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${layerServicePath(layer, 'wfs')}?${params}`, { signal, headers: session ? { Authorization: `Bearer ${session.idToken}` } : {} });
-  if (res.status === 401) return apiFetch(layerServicePath(layer, 'wfs'), { query });
-  if (!res.ok) throw new Error(`WFS ${res.status} for layer ${layer.id}`);
-  return res.json();
-}
-
-const format = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' });
+const BASE = { SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', outputFormat: 'application/json' } as const;
 
 /**
  * The map draws features from their geometry and system (its colour); the feature panel loads the
@@ -28,22 +14,89 @@ const format = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EP
  */
 const DRAWN_PROPERTIES = 'geometry,system';
 
-interface Page { numberMatched?: number; features: unknown[] }
+/** The query every page of a layer shares, and the request headers (the session's token). */
+function request(layer: Layer) {
+  const { session, orgId } = useSession.getState();
+  const query: Record<string, QueryValue> = { ...BASE, propertyName: DRAWN_PROPERTIES, ...(orgId ? { orgId } : {}) };
+  const headers: Record<string, string> = session ? { Authorization: `Bearer ${session.idToken}` } : {};
+  return { path: layerServicePath(layer, 'wfs'), query, headers };
+}
 
 /**
- * All features of a layer as OpenLayers features in the map projection, or `tooMany` when the layer
- * has more than `limit` (it is then drawn from server tiles, spec 3 §4). The first page (3000, spec 3
- * §9) tells the total; the others are then requested in parallel. The data comes in EPSG:4326
- * (reprojecting in the browser is cheap and works on every database the server runs on). Feature ids
- * stay as the server gives them ("point.42").
+ * A page fetched on the main thread, abandoned with the layer (a layer switched off or reloaded
+ * mid-way must not keep the server busy). A 401 goes through apiFetch, which renews the session.
  */
-export async function loadFeatures(layer: Layer, limit: number, signal: AbortSignal): Promise<Feature[] | 'tooMany'> {
-  const pageSize = MAP_DEFAULTS.wfsPageSize;
-  const page = (i: number) =>
-    wfs(layer, { ...BASE, outputFormat: 'application/json', propertyName: DRAWN_PROPERTIES, count: pageSize, startIndex: i * pageSize }, signal) as Promise<Page>;
-  const first = await page(0);
-  const total = first.numberMatched ?? first.features.length;
-  if (total > limit) return 'tooMany';
-  const rest = await Promise.all(Array.from({ length: Math.max(0, Math.ceil(total / pageSize) - 1) }, (_, i) => page(i + 1)));
-  return [first, ...rest].flatMap((p) => format.readFeatures(p as object) as Feature[]);
+async function mainThreadPage(layer: Layer, i: number, signal: AbortSignal): Promise<Page> {
+  const { path, query: shared, headers } = request(layer);
+  const query = { ...shared, count: MAP_DEFAULTS.wfsPageSize, startIndex: i * MAP_DEFAULTS.wfsPageSize };
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await fetch(`${path}?${params}`, { signal, headers });
+  if (res.status === 401) return apiFetch<Page>(path, { query });
+  if (!res.ok) throw new Error(`WFS ${res.status} for layer ${layer.id}`);
+  return (await res.json()) as Page;
+}
+
+let worker: Worker | null | undefined;
+let nextId = 1;
+const waiting = new Map<number, (r: WorkerResponse | null) => void>();
+
+/** Starts the loading worker ahead of its first use (its script loads while the app is still starting). */
+export function warmUpLoader() {
+  wfsWorker();
+}
+
+function wfsWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = typeof Worker === 'undefined' ? null : new Worker(new URL('./wfs-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    worker = null;
+  }
+  worker?.addEventListener('message', (e: MessageEvent<WorkerResponse>) => {
+    waiting.get(e.data.id)?.(e.data);
+    waiting.delete(e.data.id);
+  });
+  // A worker that cannot start leaves the loading to the main thread.
+  worker?.addEventListener('error', () => {
+    worker = null;
+    for (const resolve of waiting.values()) resolve(null);
+    waiting.clear();
+  });
+  return worker;
+}
+
+/** The layer loaded by the worker; null when there is none or it was refused (401: the main thread renews the session). */
+async function inWorker(layer: Layer, limit: number, signal: AbortSignal): Promise<PackedLayer | 'tooMany' | null> {
+  const w = wfsWorker();
+  if (!w) return null;
+  const { path, query, headers } = request(layer);
+  const url = new URL(path, window.location.href);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+  const id = nextId++;
+  const answer = new Promise<WorkerResponse | null>((resolve) => waiting.set(id, resolve));
+  const onAbort = () => {
+    w.postMessage({ id, abort: true } as WorkerRequest);
+    waiting.get(id)?.(null);
+    waiting.delete(id);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  w.postMessage({ id, url: url.toString(), headers, pageSize: MAP_DEFAULTS.wfsPageSize, limit } satisfies WorkerRequest);
+  const response = await answer;
+  signal.removeEventListener('abort', onAbort);
+  signal.throwIfAborted();
+  if (!response || ('status' in response && response.status === 401)) return null;
+  if ('error' in response) throw new Error(`${response.error} for layer ${layer.id}`);
+  return response.packed;
+}
+
+/**
+ * All features of a layer in the map projection (points packed), or `tooMany` when the layer has more
+ * than `limit` (it is then drawn from server tiles, spec 3 §4). The first page (3000, spec 3 §9) tells
+ * the total; the others are then requested in parallel. Loading runs in a worker where there is one.
+ * The data comes in EPSG:4326 (reprojecting in the browser is cheap and works on every database the
+ * server runs on). Feature ids stay as the server gives them ("point.42").
+ */
+export async function loadFeatures(layer: Layer, limit: number, signal: AbortSignal): Promise<LayerData | 'tooMany'> {
+  const packed = (await inWorker(layer, limit, signal)) ?? (await loadPacked((i) => mainThreadPage(layer, i, signal), MAP_DEFAULTS.wfsPageSize, limit));
+  return packed === 'tooMany' ? 'tooMany' : toLayerData(packed);
 }
