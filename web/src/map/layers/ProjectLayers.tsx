@@ -7,11 +7,11 @@ import { allLayers, useProject, type Layer } from '../../api/projects';
 import { usePreferences } from '../../app/preferences-store';
 import { useMap } from '../ol/MapContext';
 import { useMapStore } from '../state/map-store';
-import { applyColours, disposeLayer, isDrawable } from './build-layer';
+import { applyColours, disposeLayer } from './build-layer';
+import { isDrawable } from './layer-kind';
 import { systemColours, type SystemColours } from './layer-style';
 import { afterRender, claimBuild, dropPreloads, preloadProject } from './preload';
 import { selectedLayerIds } from './selected-layers';
-import { warmUpLoader } from './wfs-data';
 
 /**
  * Draws the current project's switched-on layers (projectPrefs selectedLayers): WFS vectors, or
@@ -46,10 +46,7 @@ export function ProjectLayers() {
   useEffect(() => {
     if (mounted) dropPreloads(map);
   }, [map, mounted]);
-  useEffect(() => {
-    warmUpLoader();
-    return () => dropPreloads(map);
-  }, [map]);
+  useEffect(() => () => dropPreloads(map), [map]);
 
   if (!projectId || !project.data || project.data.id !== projectId) {
     return projectId && selected.length > 0 && !project.isError ? <PendingLoad /> : null;

@@ -5,6 +5,7 @@ import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import VectorSource from 'ol/source/Vector';
 import type { Layer } from '../../api/projects';
 import { MAP_DEFAULTS } from '../ol/map-defaults';
+import { usesTiles } from './layer-kind';
 import { canvasStyle, featureColour, NO_SYSTEM_COLOURS, webglPointStyle, type SystemColours } from './layer-style';
 import { PointsLayer } from './points-layer';
 import { PointSource } from './point-source';
@@ -14,12 +15,6 @@ import { wmsTileSource } from './wms-source';
 
 /** Point layers larger than this draw with WebGL when the browser has a fast one (50,000 points in well under 2 s). */
 const WEBGL_MIN_POINTS = 2000;
-
-/** Layers the map core draws: vector layers (not leaders, the features area draws those) and WMS-TILE layers. */
-export function isDrawable(layer: Layer): boolean {
-  if (layer.serverName === 'leader' || layer.referenceId === 'leader') return false;
-  return layer.type === 'VECTOR' || layer.type === 'WMS-TILE';
-}
 
 let webgl: boolean | undefined;
 /**
@@ -40,13 +35,6 @@ function hasFastWebGL(): boolean {
   }
   return webgl;
 }
-
-/**
- * Server tiles for WMS layers, and for layers with their own SLD/CSS style: the server renderer draws
- * that style, so such a layer looks the same here as in any WMS client.
- */
-const usesTiles = (layer: Layer) =>
-  layer.type === 'WMS-TILE' || layer.preferredMethod === 'WMS' || layer.preferredMethod === 'WMS-TILE' || (layer.styles?.length ?? 0) > 0;
 
 function tileLayer(layer: Layer): BaseLayer {
   return new TileLayer({ source: wmsTileSource(layer), zIndex: layer.zIndex, properties: { fieldbookLayerId: layer.id, fieldbookMethod: 'WMS-TILE' } });

@@ -7,9 +7,11 @@ import { allLayers, projectKeys, projectsApi, type Layer } from '../../api/proje
 import { useSession } from '../../api/session';
 import { usePreferences } from '../../app/preferences-store';
 import { useMapStore } from '../state/map-store';
-import { applyColours, buildLayer, disposeLayer, isDrawable } from './build-layer';
+import { applyColours, buildLayer, disposeLayer } from './build-layer';
+import { isDrawable } from './layer-kind';
 import { NO_SYSTEM_COLOURS, systemColours, type SystemColours } from './layer-style';
 import { selectedLayerIds } from './selected-layers';
+import { dropWorkerPreloads, preloadInWorker } from './wfs-data';
 
 interface Preload {
   layer: Promise<BaseLayer>;
@@ -106,6 +108,7 @@ export function claimBuild(layer: Layer, revision: number, signal: AbortSignal):
 /** Drops the preloads nobody took. */
 export function dropPreloads(map: OlMap) {
   for (const key of [...preloads.keys()]) drop(map, key);
+  dropWorkerPreloads();
 }
 
 /**
@@ -116,6 +119,8 @@ export function dropPreloads(map: OlMap) {
 export function preloadProject(queryClient: QueryClient, map: OlMap, projectId: string): () => void {
   const orgId = useSession.getState().orgId;
   let cancelled = false;
+  // The worker reads the details too and starts on the layers at once (the main thread may be busy).
+  preloadInWorker(projectId, selectedLayerIds(usePreferences.getState().prefs, projectId));
   queryClient
     .ensureQueryData({ queryKey: projectKeys.one(orgId, projectId), queryFn: () => projectsApi.get(projectId) })
     .then((project) => {

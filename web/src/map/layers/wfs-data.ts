@@ -15,7 +15,7 @@ const BASE = { SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', outputFo
 const DRAWN_PROPERTIES = 'geometry,system';
 
 /** The query every page of a layer shares, and the request headers (the session's token). */
-function request(layer: Layer) {
+function request(layer: Pick<Layer, 'projectId' | 'folderId' | 'id'>) {
   const { session, orgId } = useSession.getState();
   const query: Record<string, QueryValue> = { ...BASE, propertyName: DRAWN_PROPERTIES, ...(orgId ? { orgId } : {}) };
   const headers: Record<string, string> = session ? { Authorization: `Bearer ${session.idToken}` } : {};
@@ -40,10 +40,6 @@ let worker: Worker | null | undefined;
 let nextId = 1;
 const waiting = new Map<number, (r: WorkerResponse | null) => void>();
 
-/** Starts the loading worker ahead of its first use (its script loads while the app is still starting). */
-export function warmUpLoader() {
-  wfsWorker();
-}
 
 function wfsWorker(): Worker | null {
   if (worker !== undefined) return worker;
@@ -65,22 +61,49 @@ function wfsWorker(): Worker | null {
   return worker;
 }
 
+/** A layer's WFS URL with the query every page shares (absolute), as the worker fetches it. */
+function wfsUrl(layer: Pick<Layer, 'projectId' | 'folderId' | 'id'>): { url: string; headers: Record<string, string> } {
+  const { path, query, headers } = request(layer);
+  const url = new URL(path, window.location.href);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+  return { url: url.toString(), headers };
+}
+
+const paging = (limit: number = MAP_DEFAULTS.wfsFeatureLimit) => ({ pageSize: MAP_DEFAULTS.wfsPageSize, limit });
+
+/**
+ * Has the worker start loading a project's switched-on WFS layers as soon as it has read the
+ * project's details itself (while the app is still starting); `loadFeatures` then takes them over.
+ */
+export function preloadInWorker(projectId: string, selected: string[]) {
+  const w = wfsWorker();
+  if (!w || selected.length === 0) return;
+  const { url, headers } = wfsUrl({ projectId: '{project}', folderId: '{folder}', id: '{layer}' });
+  const details = new URL(`/rest/projects/${projectId}`, window.location.href);
+  const orgId = useSession.getState().orgId;
+  if (orgId) details.searchParams.set('orgId', orgId);
+  w.postMessage({ type: 'preload', detailsUrl: details.toString(), selected, wfsUrl: url, headers, ...paging() } satisfies WorkerRequest);
+}
+
+/** Drops the worker's preloads nobody took. */
+export function dropWorkerPreloads() {
+  worker?.postMessage({ type: 'drop' } satisfies WorkerRequest);
+}
+
 /** The layer loaded by the worker; null when there is none or it was refused (401: the main thread renews the session). */
 async function inWorker(layer: Layer, limit: number, signal: AbortSignal): Promise<PackedLayer | 'tooMany' | null> {
   const w = wfsWorker();
   if (!w) return null;
-  const { path, query, headers } = request(layer);
-  const url = new URL(path, window.location.href);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+  const { url, headers } = wfsUrl(layer);
   const id = nextId++;
   const answer = new Promise<WorkerResponse | null>((resolve) => waiting.set(id, resolve));
   const onAbort = () => {
-    w.postMessage({ id, abort: true } as WorkerRequest);
+    w.postMessage({ type: 'abort', id } satisfies WorkerRequest);
     waiting.get(id)?.(null);
     waiting.delete(id);
   };
   signal.addEventListener('abort', onAbort, { once: true });
-  w.postMessage({ id, url: url.toString(), headers, pageSize: MAP_DEFAULTS.wfsPageSize, limit } satisfies WorkerRequest);
+  w.postMessage({ type: 'load', id, url, headers, ...paging(limit) } satisfies WorkerRequest);
   const response = await answer;
   signal.removeEventListener('abort', onAbort);
   signal.throwIfAborted();
@@ -100,3 +123,6 @@ export async function loadFeatures(layer: Layer, limit: number, signal: AbortSig
   const packed = (await inWorker(layer, limit, signal)) ?? (await loadPacked((i) => mainThreadPage(layer, i, signal), MAP_DEFAULTS.wfsPageSize, limit));
   return packed === 'tooMany' ? 'tooMany' : toLayerData(packed);
 }
+
+// The worker starts with the app, so its script has loaded by the time the first layer is asked for.
+if (typeof window !== 'undefined') wfsWorker();
