@@ -163,13 +163,16 @@ export class PointsRenderer extends CanvasLayerRenderer<PointsLayer> {
     this.drawnKey = key;
 
     this.preRender(context, frameState);
+    // When some layer declutters (the basemap's labels), drawing is deferred so that this layer stays
+    // above the labels of the layers below it, as OL's own layers do.
+    const out = this.getRenderContext(frameState);
     const opacity = layerState.opacity;
     if (opacity !== 1) {
-      context.save();
-      context.globalAlpha = opacity;
+      out.save();
+      out.globalAlpha = opacity;
     }
-    context.drawImage(this.scratch!.canvas, 0, 0);
-    if (opacity !== 1) context.restore();
+    out.drawImage(this.scratch!.canvas, 0, 0);
+    if (opacity !== 1) out.restore();
     this.postRender(context, frameState);
     return this.getContainerElement();
   }
