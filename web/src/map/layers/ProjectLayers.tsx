@@ -113,13 +113,14 @@ function ProjectLayer({ layer, revision, colours }: { layer: Layer; revision: nu
 
   useEffect(() => {
     const abort = new AbortController();
-    let ended = false;
+    const build = claimBuild(layer, revision, abort.signal);
+    // A preloaded layer drawn already is no load (the indicator would flash).
+    let ended = build.drawn();
     const end = () => {
       if (!ended) useMapStore.getState().loadEnded();
       ended = true;
     };
-    useMapStore.getState().loadStarted();
-    const build = claimBuild(layer, revision, abort.signal);
+    if (!ended) useMapStore.getState().loadStarted();
     build.layer
       .then(async (olLayer) => {
         const settled = await latestColours.current.get();
