@@ -30,8 +30,9 @@ interface Options {
  * A layer of many points drawn by stamping a pre-rendered symbol per colour into one pixel buffer
  * (the look of canvasStyle's compact points, without a canvas call per point): 50,000 points redraw in
  * a few tens of milliseconds with software rendering, where OL's canvas renderer takes over a second
- * and WebGL on a software GPU longer. The features stay in the VectorSource, which also serves clicks
- * (its spatial index) and lookups by id.
+ * and WebGL on a software GPU longer. The features stay in the VectorSource for lookups by id; clicks
+ * find the nearest point within the symbol and the hit tolerance (in a PointSource's packed points, or
+ * through an ordinary source's spatial index).
  */
 export class PointsLayer extends Layer<VectorSource, PointsRenderer> {
   private colours: SystemColours;
