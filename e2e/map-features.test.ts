@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../web/src/i18n/map-features/en.json' with { type: 'json' };
-import { closeFeaturePanel, expectSnack, mapCentre, pixelOf, startDrawing } from './support/map-page.js';
+import { clickUntil, closeFeaturePanel, expectSnack, mapCentre, pixelOf, selectAt, startDrawing } from './support/map-page.js';
 import { classify, featureOf, seedLocates, type Locates } from './support/features.js';
 import { signIn, startMapEnv, type MapEnv } from './support/session.js';
 
@@ -72,11 +72,8 @@ describe('map features: draw, select, edit and delete', () => {
     await page.getByTestId('map').waitFor();
     const point = await kindOf('point');
     // The layers load over WFS; keep clicking the point until it is there to be hit.
-    await expect.poll(async () => {
-      const at = await pixelOf(page, point.geometry.coordinates as number[]);
-      await page.mouse.click(at.x, at.y);
-      return page.getByTestId('feature-attr-Pole Number').textContent({ timeout: 1000 }).catch(() => null);
-    }, { timeout: 20_000 }).toBe('P-100');
+    const poleNumber = page.getByTestId('feature-attr-Pole Number');
+    await clickUntil(page, point.geometry.coordinates as number[], async () => (await poleNumber.isVisible()) && (await poleNumber.textContent()) === 'P-100', 20_000);
     expect(await page.getByTestId('feature-component').textContent()).toBe('Electric Pole');
   });
 
@@ -139,13 +136,7 @@ describe('map features: draw, select, edit and delete', () => {
     await page.reload();
     await page.getByTestId('map').waitFor();
     const first = await kindOf('point');
-    await expect.poll(async () => {
-      if (await page.getByTestId('feature-panel').isVisible()) return page.getByTestId('feature-panel-title').textContent();
-      const at = await pixelOf(page, first.geometry.coordinates as number[]);
-      await page.mouse.click(at.x, at.y);
-      await page.waitForTimeout(500);
-      return null;
-    }, { timeout: 20_000 }).toBe('Electric Pole');
+    await selectAt(page, first.geometry.coordinates as number[], 'Electric Pole');
 
     await page.getByTestId('feature-join-points').click();
     await page.getByTestId('join-mode-bar').waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../web/src/i18n/map-features/en.json' with { type: 'json' };
-import { expectSnack, mapView, pixelOf, selectAt } from './support/map-page.js';
+import { clickUntil, expectSnack, mapView, selectAt } from './support/map-page.js';
 import { seedLocates, type Locates } from './support/features.js';
 import { signIn, startMapEnv, type MapEnv } from './support/session.js';
 
@@ -44,12 +44,7 @@ describe('map leaders: select, edit, delete and the zoom threshold', () => {
   const snackbar = () => page.getByTestId('leader-snackbar');
   /** Clicks the middle of the leader's line until its snackbar shows (the leaders load after the map). */
   const clickLeader = async () => {
-    await expect.poll(async () => {
-      if (await snackbar().isVisible()) return true;
-      const at = await pixelOf(page, [(pole[0] + end[0]) / 2, (pole[1] + end[1]) / 2]);
-      await page.mouse.click(at.x, at.y);
-      return snackbar().waitFor({ timeout: 1500 }).then(() => true, () => false);
-    }, { timeout: 20_000, interval: 500 }).toBe(true);
+    await clickUntil(page, [(pole[0] + end[0]) / 2, (pole[1] + end[1]) / 2], () => snackbar().isVisible(), 20_000);
   };
 
   it('edits the text of a leader from its snackbar', async () => {

@@ -5,7 +5,7 @@ import features from '../web/src/i18n/map-features/en.json' with { type: 'json' 
 import map from '../web/src/i18n/map/en.json' with { type: 'json' };
 import projects from '../web/src/i18n/map-projects/en.json' with { type: 'json' };
 import { seedLocates, type Locates } from './support/features.js';
-import { closeFeaturePanel, expectSnack, openProjectPanel, pixelOf, selectAt } from './support/map-page.js';
+import { clickUntil, closeFeaturePanel, expectSnack, openProjectPanel, selectAt } from './support/map-page.js';
 import { signIn, startMapEnv, type MapEnv } from './support/session.js';
 
 const en: Record<string, string> = { ...base, ...features, ...map, ...projects };
@@ -148,11 +148,7 @@ describe('map rules', () => {
     // The buttons follow the leader's abilities as GET /rest/features/{id} reports them.
     const expectLeaderButtons = async (disabled: boolean[]) => {
       await reload();
-      await eventually(async () => {
-        const at = await pixelOf(page, [SPARE_POLE[0] + 0.0006, SPARE_POLE[1] + 0.0003]);
-        await page.mouse.click(at.x, at.y);
-        return page.getByTestId('leader-snackbar').isVisible();
-      }).toBe(true);
+      await clickUntil(page, [SPARE_POLE[0] + 0.0006, SPARE_POLE[1] + 0.0003], () => page.getByTestId('leader-snackbar').isVisible());
       await eventually(async () => [await page.getByTestId('leader-edit').isDisabled(), await page.getByTestId('leader-delete').isDisabled()]).toEqual(disabled);
     };
     await expectLeaderButtons([false, false]);

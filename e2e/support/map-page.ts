@@ -95,19 +95,24 @@ export async function closeFeaturePanel(page: Page): Promise<void> {
 }
 
 /**
- * Clicks a position until the feature panel shows `title`: layers load over WFS after a reload or a
- * refresh, so the first clicks may find nothing to hit.
+ * Clicks a map position until `done` holds: layers and leaders load after a reload or a refresh, so
+ * the first clicks may find nothing to hit. Clicks stay well apart, as a user's do: two quick clicks
+ * at one place are a double-click, which zooms the map and selects nothing.
  */
-export async function selectAt(page: Page, lonLat: number[], title: string): Promise<void> {
+export async function clickUntil(page: Page, lonLat: number[], done: () => Promise<boolean>, timeout = 30_000): Promise<void> {
   await expect.poll(async () => {
-    if (await page.getByTestId('feature-panel').isVisible()) {
-      const shown = await page.getByTestId('feature-panel-title').textContent();
-      if (shown === title) return shown;
-    }
+    if (await done()) return true;
     const at = await pixelOf(page, lonLat);
     await page.mouse.click(at.x, at.y);
-    return page.getByTestId('feature-panel-title').textContent({ timeout: 1500 }).catch(() => null);
-  }, { timeout: 30_000, interval: 500 }).toBe(title);
+    await page.waitForTimeout(700);
+    return done();
+  }, { timeout, interval: 100 }).toBe(true);
+}
+
+/** Clicks a position until the feature panel shows `title`. */
+export async function selectAt(page: Page, lonLat: number[], title: string): Promise<void> {
+  const shows = async () => (await page.getByTestId('feature-panel').isVisible()) && (await page.getByTestId('feature-panel-title').textContent()) === title;
+  await clickUntil(page, lonLat, shows);
 }
 
 /** "Add feature" on a layer row of the project panel: the panel closes and drawing starts. */

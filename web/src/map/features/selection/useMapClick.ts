@@ -26,6 +26,8 @@ export function useMapClick() {
     const onClick = (e: MapBrowserEvent) => {
       lastClick++;
       const store = useMapStore.getState();
+      // Layers of the last project may be drawn before the project is chosen (preloads): nothing to select yet.
+      if (!store.projectId) return;
       const mode = store.mode;
       const hit = featureAt(map, e.pixel);
       if (mode.type === 'idle') {
