@@ -7,6 +7,8 @@ import { useSession } from './session';
 export type Project = ProjectOut;
 export type Folder = FolderOut;
 export type Layer = FolderOut['layers'][number];
+// The tree walks are pure (type-only imports), so the loading worker uses them too.
+export { allFolders, allLayers, layerServicePath } from './project-tree';
 
 export interface LayerExtent {
   minx: number;
@@ -41,22 +43,6 @@ export function useProject(id: string | null | undefined) {
   return useQuery({ queryKey: projectKeys.one(orgId, id ?? ''), queryFn: () => projectsApi.get(id!), enabled: !!id });
 }
 
-/** Every layer of a project's two-level tree, in tree order. */
-export function allLayers(project: Pick<Project, 'folders'> | undefined): Layer[] {
-  if (!project) return [];
-  // Layers shared into the project's folders are drawn too (read-only, spec 3 §3).
-  return project.folders.flatMap((f) => [...f.layers, ...(f.sharedLayers ?? []), ...f.folders.flatMap((s) => [...s.layers, ...(s.sharedLayers ?? [])])]);
-}
-
-/** Every folder of a project's tree (both levels). */
-export function allFolders(project: Pick<Project, 'folders'> | undefined): Folder[] {
-  if (!project) return [];
-  return project.folders.flatMap((f) => [f, ...(f.folders as Folder[])]);
-}
-
-/** The WFS/WMS base path of a layer (spec 3 §7 map services). */
-export const layerServicePath = (l: Pick<Layer, 'projectId' | 'folderId' | 'id'>, service: 'wfs' | 'wms') =>
-  `/rest/projects/${l.projectId}/folders/${l.folderId}/layers/${l.id}/geo/${service}`;
 
 /** A layer shown read-only in a folder of another project (spec 3 §3 sharedLayers). */
 export type SharedLayer = NonNullable<Folder['sharedLayers']>[number];

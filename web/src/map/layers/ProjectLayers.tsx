@@ -3,12 +3,12 @@ import type BaseLayer from 'ol/layer/Base';
 import { useQueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
 import { useDictionary } from '../../api/dictionaries';
-import { allLayers, useProject, type Layer } from '../../api/projects';
+import { useProject, type Layer } from '../../api/projects';
 import { usePreferences } from '../../app/preferences-store';
 import { useMap } from '../ol/MapContext';
 import { useMapStore } from '../state/map-store';
 import { applyColours, disposeLayer } from './build-layer';
-import { isDrawable } from './layer-kind';
+import { shownLayers } from './layer-kind';
 import { systemColours, type SystemColours } from './layer-style';
 import { afterRender, claimBuild, dropPreloads, preloadProject } from './preload';
 import { selectedLayerIds } from './selected-layers';
@@ -33,7 +33,7 @@ export function ProjectLayers() {
   // "indicator gone" means the switched-on layers are drawn.
   const dictionarySettled = !project.data?.dataDictionaryId || !dictionary.isLoading;
   const colours = useMemo(() => (dictionarySettled ? systemColours(dictionary.data?.systems) : null), [dictionarySettled, dictionary.data]);
-  const shown = allLayers(project.data).filter((l) => selected.includes(l.id) && isDrawable(l) && l.isActive !== false);
+  const shown = shownLayers(project.data, selected);
 
   const queryClient = useQueryClient();
   const map = useMap();

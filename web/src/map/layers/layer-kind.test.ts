@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allLayers, type Project } from '../../api/projects';
-import { wfsLayers } from './layer-kind';
+import { shownLayers, wfsLayers } from './layer-kind';
 
 const layer = (id: string, more: object = {}) => ({ id, projectId: 'p1', folderId: 'f1', type: 'VECTOR', preferredMethod: 'WFS', styles: [], serverName: 'point', ...more });
 const project = {
@@ -10,11 +10,17 @@ const project = {
   ],
 } as unknown as Project;
 
-describe('layers the worker preloads over WFS', () => {
-  it('walks the tree as allLayers does', () => {
+describe('layers the map draws and the worker preloads over WFS', () => {
+  it('walks both levels of the tree with the shared layers', () => {
     const everything = allLayers(project).map((l) => l.id);
     expect(wfsLayers(project, everything).map((l) => l.id)).toEqual(['a', 's', 'c']);
     expect(everything).toEqual(['a', 'b', 'lead', 's', 'c', 'off', 'd', 'e']);
+  });
+
+  it('draws the switched-on, active layers that are not leaders, from features or from server tiles', () => {
+    const everything = allLayers(project).map((l) => l.id);
+    expect(shownLayers(project, everything).map((l) => l.id)).toEqual(['a', 'b', 's', 'c', 'd', 'e']);
+    expect(shownLayers(undefined, everything)).toEqual([]);
   });
 
   it('takes only the switched-on vector layers drawn from their features', () => {

@@ -1,3 +1,4 @@
+import { allLayers } from '../../api/project-tree';
 import type { Layer, Project } from '../../api/projects';
 
 /**
@@ -18,9 +19,10 @@ export function isDrawable(layer: Layer): boolean {
 export const usesTiles = (layer: Layer) =>
   layer.type === 'WMS-TILE' || layer.preferredMethod === 'WMS' || layer.preferredMethod === 'WMS-TILE' || (layer.styles?.length ?? 0) > 0;
 
-/** The switched-on layers of a project the map loads over WFS (`selected`: their ids), in tree order. */
-export function wfsLayers(project: Pick<Project, 'folders'>, selected: string[]): Layer[] {
-  // The same walk as api/projects allLayers (a test keeps them equal): both levels, shared layers too.
-  const all = project.folders.flatMap((f) => [...f.layers, ...(f.sharedLayers ?? []), ...f.folders.flatMap((s) => [...s.layers, ...(s.sharedLayers ?? [])])]);
-  return all.filter((l) => selected.includes(l.id) && isDrawable(l) && l.isActive !== false && !usesTiles(l));
+/** The layers of a project the map draws (`selected`: the switched-on ids), in tree order. */
+export function shownLayers(project: Pick<Project, 'folders'> | undefined, selected: string[]): Layer[] {
+  return allLayers(project).filter((l) => selected.includes(l.id) && isDrawable(l) && l.isActive !== false);
 }
+
+/** The shown layers the map loads over WFS (not drawn from server tiles). */
+export const wfsLayers = (project: Pick<Project, 'folders'>, selected: string[]): Layer[] => shownLayers(project, selected).filter((l) => !usesTiles(l));

@@ -3,12 +3,12 @@ import type BaseLayer from 'ol/layer/Base';
 import type OlMap from 'ol/Map';
 import { unByKey } from 'ol/Observable';
 import { dictionariesApi, dictionaryKeys } from '../../api/dictionaries';
-import { allLayers, projectKeys, projectsApi, type Layer } from '../../api/projects';
+import { projectKeys, projectsApi, type Layer } from '../../api/projects';
 import { useSession } from '../../api/session';
 import { usePreferences } from '../../app/preferences-store';
 import { useMapStore } from '../state/map-store';
 import { applyColours, buildLayer, disposeLayer } from './build-layer';
-import { isDrawable } from './layer-kind';
+import { shownLayers } from './layer-kind';
 import { NO_SYSTEM_COLOURS, systemColours, type SystemColours } from './layer-style';
 import { selectedLayerIds } from './selected-layers';
 import { dropWorkerPreloads, preloadInWorker } from './wfs-data';
@@ -134,9 +134,7 @@ export function preloadProject(queryClient: QueryClient, map: OlMap, projectId: 
         : Promise.resolve(NO_SYSTEM_COLOURS);
       const selected = selectedLayerIds(usePreferences.getState().prefs, projectId);
       const revisions = useMapStore.getState().layerRevision;
-      for (const l of allLayers(project)) {
-        if (selected.includes(l.id) && isDrawable(l) && l.isActive !== false) preloadLayer(map, l, revisions[l.id] ?? 0, colours);
-      }
+      for (const l of shownLayers(project, selected)) preloadLayer(map, l, revisions[l.id] ?? 0, colours);
     })
     .catch(() => undefined);
   return () => {

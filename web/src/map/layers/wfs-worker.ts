@@ -68,10 +68,15 @@ function drop(url: string) {
   p.abort.abort();
 }
 
+/** Bumped by `drop`: a preload whose project details come after it starts nothing. */
+let drops = 0;
+
 async function preload(detailsUrl: string, selected: string[], wfsUrl: string, paging: Paging) {
+  const since = drops;
   const res = await fetch(detailsUrl, { headers: paging.headers });
   if (!res.ok) return;
   const project = (await res.json()) as Project;
+  if (drops !== since) return;
   for (const l of wfsLayers(project, selected)) {
     const url = wfsUrl.replace('%7Bproject%7D', l.projectId).replace('%7Bfolder%7D', l.folderId).replace('%7Blayer%7D', l.id);
     // A layer the main thread has asked for meanwhile is loading already.
@@ -86,7 +91,10 @@ async function preload(detailsUrl: string, selected: string[], wfsUrl: string, p
 scope.onmessage = (e) => {
   const m = e.data;
   if (m.type === 'abort') return running.get(m.id)?.abort();
-  if (m.type === 'drop') return [...preloads.keys()].forEach(drop);
+  if (m.type === 'drop') {
+    drops++;
+    return [...preloads.keys()].forEach(drop);
+  }
   if (m.type === 'preload') return void preload(m.detailsUrl, m.selected, m.wfsUrl, m).catch(() => undefined);
   const controller = new AbortController();
   running.set(m.id, controller);
