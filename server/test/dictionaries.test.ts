@@ -77,6 +77,20 @@ describe('dictionaries', () => {
 });
 
 describe('systems and components', () => {
+  it('lets only one of two concurrent adds of a name equal but for case succeed (unique index)', async () => {
+    const h = await harness();
+    const admin = await signedInAccount(h);
+    const d = await ownDictionary(h, admin);
+    const both = await Promise.all(['Conduit', 'CONDUIT'].map((name) => call(h, admin, 'POST', '/rest/systems', { dictionaryId: d.id, name, color: '#123456' })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(both.find((r) => r.status === 409)!.body.message).toBe('app.dictionary.system.existed');
+    // The database refuses it too, whatever the service checked before.
+    const insert = h.db.insertInto('systems').values({ dictionary_id: d.id, name: 'conduit', color: '#123456', sort_order: 99 }).execute();
+    await expect(insert).rejects.toMatchObject({ code: '23505' });
+    const names = (await call(h, admin, 'GET', `/rest/dictionaries/${d.id}`)).body.systems.map((s: { name: string }) => s.name.toLowerCase());
+    expect(names.filter((n: string) => n === 'conduit')).toHaveLength(1);
+  });
+
   it('adds systems (unique names, hex colours), edits only on change, and reorders', async () => {
     const h = await harness();
     const admin = await signedInAccount(h);
