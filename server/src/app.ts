@@ -35,6 +35,9 @@ import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { registerAccessControl } from './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerTextGuard } from './http/text-guard.js';
+import { loggerOptions } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { diskStorage, UploadUrls } from './platform/storage.js';
 
@@ -43,7 +46,8 @@ export interface BuildOptions {
   database: Database;
   /** Tests pass a mailer that captures messages. */
   mailer?: Mailer;
-  logger?: boolean;
+  /** false for no log; a stream to read the log (tests). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 /** Paths the API owns; everything else that is a GET for a page falls back to the web app. */
@@ -52,8 +56,9 @@ const API_PREFIXES = ['/auth/', '/rest/', '/api/', '/preferences', '/docs', '/he
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, typeof options.logger === 'object' ? options.logger.stream : undefined),
+    // X-Forwarded-For counts only from the proxies named in TRUST_PROXY (the throttles key on req.ip).
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 10 * 1024 * 1024,
     // Sharing codes (128) and push tokens are path parameters.
     routerOptions: { maxParamLength: 2048 },
@@ -75,6 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
 
   registerErrorHandler(app);
+  registerSecurityHeaders(app, config);
+  registerTextGuard(app);
   registerAccessControl(app, deps);
 
   await app.register(fastifySwagger, {

@@ -103,6 +103,77 @@ describe('WFS-T 2.0 Transaction (POST /rest/features/tx/{layerId} and the layer 
     expect(await s.count()).toBe(1);
   });
 
+  it('caps a Transaction at 1000 feature operations, says so in GetCapabilities, and serves other organizations while a maximal one runs', async () => {
+    const h = await harness();
+    const s = await setUp(h);
+    const wfs = `/rest/projects/${s.project.id}/folders/${s.folder.id}/layers/${s.layerId}/geo/wfs`;
+    const caps = await call(h, s.admin, 'GET', `${wfs}?service=WFS&request=GetCapabilities`);
+    expect(caps.body).toMatch(/<ows:Operation name="Transaction">[\s\S]*?<ows:Constraint name="MaxOperationsPerTransaction"><ows:NoValues\/><ows:DefaultValue>1000</);
+    const inserts = (n: number) => Array.from({ length: n }, (_, i) => insert(s.type, point(`${25 + i / 1000} -80`), `<fb:name>P${i}</fb:name>`)).join('');
+
+    // One over the cap, counting deletes too: refused before any write, the OGC way, on both endpoints.
+    const over = tx(`${inserts(1000)}<wfs:Delete typeName="${s.type}">${byId(s.existing)}</wfs:Delete>`);
+    for (const res of [await call(h, s.admin, 'POST', s.url, { xml: over }), await call(h, s.admin, 'POST', wfs, over, { 'content-type': 'text/xml' })]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toContain('exceptionCode="OperationProcessingFailed"');
+      expect(res.body).toContain('at most 1000');
+    }
+    const updates = (n: number) => `<wfs:Update typeName="${s.type}"><wfs:Property><wfs:ValueReference>name</wfs:ValueReference><wfs:Value>X</wfs:Value></wfs:Property>
+      <fes:Filter>${Array.from({ length: n }, () => `<fes:ResourceId rid="${s.existing}"/>`).join('')}</fes:Filter></wfs:Update>`;
+    const tooManyUpdates = await call(h, s.admin, 'POST', s.url, { xml: tx(updates(101)) });
+    expect(tooManyUpdates.status).toBe(400);
+    expect(tooManyUpdates.body).toContain('of which 100 updated features');
+    expect(caps.body).toMatch(/<ows:Constraint name="MaxUpdatesPerTransaction"><ows:NoValues\/><ows:DefaultValue>100</);
+    expect(await s.count()).toBe(1);
+    expect((await call(h, s.admin, 'GET', `/rest/features/${s.existing}`)).json().properties.name).toBeUndefined();
+
+    // A maximal Transaction, and meanwhile a simple request of another organization.
+    const other = await signedInAccount(h);
+    const started = Date.now();
+    let done = false;
+    const maximal = call(h, s.admin, 'POST', s.url, { xml: tx(inserts(1000)) }).finally(() => { done = true; });
+    // The other organization asks again and again for as long as the Transaction runs: every answer comes.
+    const sides: Array<{ status: number; ms: number }> = [];
+    while (!done) {
+      const sideStarted = Date.now();
+      const side = await call(h, other, 'GET', '/rest/projects');
+      sides.push({ status: side.status, ms: Date.now() - sideStarted });
+    }
+    const res = await maximal;
+    if (process.env.WFS_TIMINGS) console.log(`maximal WFS-T: ${Date.now() - started} ms; ${sides.length} GETs of another organization meanwhile, slowest ${Math.max(...sides.map((x) => x.ms))} ms`);
+    expect(sides.length).toBeGreaterThan(0);
+    expect(sides.every((x) => x.status === 200)).toBe(true);
+    expect(res.status, res.body.slice(0, 300)).toBe(200);
+    expect(res.body).toContain('<wfs:totalInserted>1000</wfs:totalInserted>');
+    const rids = [...res.body.matchAll(/<fes:ResourceId rid="point\.(\d+)"\/>/g)].map((m) => Number(m[1]));
+    expect(rids).toEqual([...rids].sort((a, b) => a - b));
+    expect(await s.count()).toBe(1001);
+    // Each inserted feature is the one its ResourceId names, in document order, with its 'Add' version.
+    const last = (await call(h, s.admin, 'GET', `/rest/features/point.${rids[999]}`)).json();
+    expect(last.properties.name).toBe('P999');
+    const versions = await h.db.selectFrom('feature_versions').select('feature_id').where('feature_id', 'in', rids.map(String)).where('action', '=', 'Add').execute();
+    expect(versions).toHaveLength(1000);
+  });
+
+  it('deletes many features in one Transaction with a version each, refusing all when one is not deletable', async () => {
+    const h = await harness();
+    const s = await setUp(h);
+    const made = await call(h, s.admin, 'POST', s.url, { xml: tx(insert(s.type, point('25 -80')) + insert(s.type, point('26 -81'))) });
+    const rids = [...made.body.matchAll(/rid="(point\.\d+)"/g)].map((m) => m[1]);
+    const deleteAll = (ids: string[]) => tx(`<wfs:Delete typeName="${s.type}"><fes:Filter>${ids.map((id) => `<fes:ResourceId rid="${id}"/>`).join('')}</fes:Filter></wfs:Delete>`);
+    const viewer = await createMember(h, s.admin.organizationId, 'viewer');
+    expect((await call(h, viewer, 'POST', s.url, { xml: deleteAll(rids) })).status).toBe(403);
+    const otherLayer = (await call(h, s.admin, 'POST', '/rest/features/lines', { geometry: { type: 'LineString', coordinates: [[-80, 25], [-81, 26]] }, properties: { layer_id: s.layer('line') } })).json().id;
+    expect((await call(h, s.admin, 'POST', s.url, { xml: deleteAll([...rids, otherLayer]) })).status).toBe(404);
+    expect(await s.count()).toBe(3);
+    const res = await call(h, s.admin, 'POST', s.url, { xml: deleteAll([...rids, s.existing]) });
+    expect(res.body).toContain('<wfs:totalDeleted>3</wfs:totalDeleted>');
+    expect(await s.count()).toBe(0);
+    const versions = await h.db.selectFrom('feature_versions').select('before').where('action', '=', 'Delete')
+      .where('feature_id', 'in', [...rids, s.existing].map((id) => id.split('.')[1])).execute();
+    expect(versions).toHaveLength(3);
+  });
+
   it('takes the Transaction POSTed to the layer WFS URL, advertised in GetCapabilities', async () => {
     const h = await harness();
     const s = await setUp(h);

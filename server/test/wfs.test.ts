@@ -78,6 +78,8 @@ describe('WFS 2.0', () => {
     expect(one.features.map((f: { id: string }) => f.id)).toEqual([ids[1]]);
     expect(one.numberMatched).toBe(1);
     expect((await page(`&featureID=${ids[0]},${ids[2]}`)).json().features).toHaveLength(2);
+    // Ids that name nothing valid match nothing: never the whole layer.
+    expect((await page('&featureID=points.abc,99999999999999999999')).json().features).toHaveLength(0);
     const gml = await call(h, w.admin, 'GET', `${w.base}?request=GetFeature&typeNames=${w.typeName}&featureID=${ids[0]}`);
     expect(gml.body).toContain(`gml:id="${ids[0]}"`);
     expect(gml.body).toContain('numberMatched="1"');

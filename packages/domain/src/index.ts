@@ -4,6 +4,7 @@ export * from './password.js';
 export * from './phone.js';
 export * from './user-types.js';
 export * from './schemas/fields.js';
+export * from './schemas/ids.js';
 export * from './schemas/auth.js';
 export * from './schemas/accounts.js';
 export * from './schemas/preferences.js';

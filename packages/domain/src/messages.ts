@@ -4,6 +4,14 @@
  */
 export const MSG = {
   errorOccurred: 'app.error.occurred',
+  /** Text with a character no database text can hold (NUL, a lone surrogate). */
+  invalidCharacter: 'app.error.invalid-character',
+  /** An id that cannot name a row (not a number, or beyond the column's range). */
+  invalidId: 'app.error.invalid-id',
+  /** A number outside what the field takes (negative, too large, not an integer). */
+  invalidNumber: 'app.error.invalid-number',
+  /** A request larger than the server takes at once (too deep, too many operations). */
+  requestTooLarge: 'app.error.request-too-large',
   invalidEmail: 'app.invalid.email',
   invalidPhone: 'app.invalid.phone',
   nonEmpty: 'app.non-empty',
@@ -13,6 +21,7 @@ export const MSG = {
   userDisabled: 'app.user-disabled',
   incorrectCredentials: 'app.incorrect-credentials',
   tooManyAttempts: 'app.too-many-attempts',
+  tooManyCodeRequests: 'app.too-many-code-requests',
   codeMismatch: 'app.code-mismatch',
   codeExpired: 'app.code-expired',
   userExists: 'app.user-exists',
@@ -25,6 +34,8 @@ export const MSG = {
   forbidden: 'app.forbidden',
   notFound: 'app.not-found',
   sessionExpired: 'app.session-expired',
+  /** A push token registered by another account (the web app then makes itself a new one). */
+  pushTokenTaken: 'app.notifications.token.taken',
   passwordReqs: {
     length: 'app.password-reqs.length',
     number: 'app.password-reqs.number',
@@ -46,5 +57,6 @@ export const AUTH_ERRORS = {
   codeMismatch: 'CodeMismatchException',
   expiredCode: 'ExpiredCodeException',
   tooManyRequests: 'TooManyRequestsException',
+  limitExceeded: 'LimitExceededException',
 } as const;
 export type AuthErrorName = (typeof AUTH_ERRORS)[keyof typeof AUTH_ERRORS];

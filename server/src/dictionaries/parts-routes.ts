@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  copyComponentNameField,
   attributeOut, componentOut, createAttributeSchema, createComponentSchema, createSystemSchema, pickListOut,
   pickListSchema, reorderSchema, searchIndexSchema, systemOut, updateAttributeSchema, updateComponentSchema,
   updatePickListSchema, updateSystemSchema,
@@ -48,7 +49,7 @@ export function dictionaryPartRoutes(deps: Deps) {
     r.put('/rest/components/:id', { config: member, schema: { tags: ['components'], summary: 'Edit a component (attributes, styling) in one transaction', params: idParams, querystring: orgQuery, body: updateComponentSchema, response: { 200: componentOut } } },
       (req) => components.updateComponent(deps, callerOf(req), req.params.id, req.body));
     del('/rest/components/:id', 'components', 'Delete a component', (id, { caller }) => components.deleteComponent(deps, caller, id));
-    r.post('/rest/components/:id/copy', { config: member, schema: { tags: ['components'], summary: 'Copy a component', params: idParams, querystring: orgQuery.extend({ name: z.string().optional() }), response: { 201: componentOut } } },
+    r.post('/rest/components/:id/copy', { config: member, schema: { tags: ['components'], summary: 'Copy a component', params: idParams, querystring: orgQuery.extend({ name: copyComponentNameField.optional() }), response: { 201: componentOut } } },
       async (req, reply) => reply.status(201).send(await components.copyComponent(deps, callerOf(req), req.params.id, req.query.name)));
     r.put('/rest/components/:id/reorderAttributes', { config: member, schema: { tags: ['components'], summary: 'Reorder attributes', params: idParams, querystring: orgQuery, body: reorderSchema, response: { 200: componentOut } } },
       (req) => components.reorderAttributes(deps, callerOf(req), req.params.id, req.body));

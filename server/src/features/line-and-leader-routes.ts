@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { joinPointsSchema, leaderInputSchema, leaderUpdateSchema } from '@fieldbook/domain';
+import { featureRefField, joinPointsSchema, leaderInputSchema, leaderUpdateSchema } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { member, orgQuery } from '../http/route-parts.js';
@@ -9,7 +9,7 @@ import { joinPointsIntoLine, joinTwoLines, removeLineVertex, splitLineAt } from 
 import { createLeader, deleteLeader, listLeaders, updateLeader } from './leaders.js';
 
 const tags = ['features'];
-const featureId = z.string().max(64);
+const featureId = featureRefField;
 const vertexParams = z.object({ id: featureId, vertex: z.coerce.number().int().min(0) });
 
 /** Line functions of spec 3 §7 (behind the organization's lineFunctions flag). */

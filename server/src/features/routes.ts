@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FEATURE_KINDS, FEATURE_MSG, featureInputSchema, type FeatureKind } from '@fieldbook/domain';
+import { FEATURE_KINDS, FEATURE_MSG, databaseIdField, featureInputSchema, featureRefField, type FeatureKind } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
@@ -19,7 +19,7 @@ export function featureRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     for (const [path, kind] of Object.entries(FEATURE_KINDS) as Array<[string, FeatureKind]>) {
-      const idParams = z.object({ id: z.string().regex(/^\d+$/) });
+      const idParams = z.object({ id: databaseIdField });
       r.post(`/rest/features/${path}`, { config: member, schema: { tags, summary: `Add a ${kind} feature`, querystring: orgQuery, body: featureInputSchema } },
         async (req, reply) => reply.status(201).send(await features.createFeature(deps, callerOf(req), kind, req.body)));
       r.put(`/rest/features/${path}`, { config: member, schema: { tags, summary: `Edit a ${kind} feature`, querystring: orgQuery, body: featureInputSchema } },
@@ -36,7 +36,7 @@ export function featureRoutes(deps: Deps) {
         });
     }
 
-    const anyId = z.object({ id: z.string().max(64) });
+    const anyId = z.object({ id: featureRefField });
     r.post('/rest/features', { config: member, schema: { tags, summary: 'Add a feature (kind from its geometry)', querystring: orgQuery, body: featureInputSchema } },
       async (req, reply) => reply.status(201).send(await features.createFeature(deps, callerOf(req), kindOfGeometry(req.body.geometry.type), req.body)));
     r.put('/rest/features', { config: member, schema: { tags, summary: 'Edit a feature', querystring: orgQuery, body: featureInputSchema } },

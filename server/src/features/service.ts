@@ -1,4 +1,4 @@
-import { FEATURE_MSG, MOVE_MSG, normalizeGeometry, type FeatureInput, type FeatureKind } from '@fieldbook/domain';
+import { FEATURE_MSG, MOVE_MSG, normalizeGeometry, parseFeatureRef, type FeatureInput, type FeatureKind } from '@fieldbook/domain';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
@@ -7,14 +7,14 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { canCreateFeature, canEditFeature, canView, folderChain, isFeatureAdmin } from '../projects/access.js';
 import type { AssetRef } from '@fieldbook/domain';
 import { checkedClassification, drawTargetError } from './validate.js';
-import { addVersion, softDelete } from './store.js';
+import { addVersion, addVersions, softDelete } from './store.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
 
-/** Feature ids travel as "<kind>.<number>" (spec 3 §3). */
+/** Feature ids travel as "<kind>.<number>" (spec 3 §3); a number beyond the id column's range names no feature. */
 export function parseFeatureId(id: string): { kind: string; id: string } {
-  const match = /^(point|line|polygon|leader|htmlform_feature|onecall_tickets)\.(\d+)$/.exec(id) ?? /^()(\d+)$/.exec(id);
-  if (!match) throw notFound();
-  return { kind: match[1], id: match[2] };
+  const ref = parseFeatureRef(id);
+  if (!ref) throw notFound();
+  return ref;
 }
 
 export async function layerContext(db: Executor, caller: Caller, layerId: string) {
@@ -90,9 +90,18 @@ export async function getFeature(deps: Deps, caller: Caller, featureId: string, 
   };
 }
 
-/** Draws a feature into a layer: create rights there, a writable active layer of the kind, a valid dictionary classification. */
-export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKind, input: FeatureInput) {
-  const { layer, chain } = await layerContext(deps.db, caller, input.properties.layer_id);
+/** A new feature as checked for its layer: the values its row gets. */
+export interface CheckedFeature {
+  kind: FeatureKind;
+  geometry: NonNullable<ReturnType<typeof normalizeGeometry>>;
+  classification: Awaited<ReturnType<typeof checkedClassification>>;
+  properties: Record<string, string>;
+}
+
+type LayerContext = Awaited<ReturnType<typeof layerContext>>;
+
+/** The checks of a drawn feature: create rights there, a writable active layer of the kind, a valid dictionary classification. */
+export async function checkedNewFeature(db: Executor, caller: Caller, { layer, chain }: LayerContext, kind: FeatureKind, input: FeatureInput): Promise<CheckedFeature> {
   if (!canCreateFeature(caller, chain)) throw forbidden();
   if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
   if (!layer.is_active) throw badRequest(FEATURE_MSG.layerInactive);
@@ -101,9 +110,18 @@ export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKin
   const geometry = normalizeGeometry(kind, input.geometry);
   if (!geometry) throw badRequest(FEATURE_MSG.geometryTypeMismatch);
   const p = input.properties;
-  const classification = await checkedClassification(deps.db, layer, kind, {
+  const classification = await checkedClassification(db, layer, kind, {
     dictionaryId: p.dictionary_id, systemId: p.system_id, componentId: p.component_id, attributes: p.attributes,
   });
+  return { kind, geometry, classification, properties: (p.properties ?? {}) as Record<string, string> };
+}
+
+/** Draws a feature into a layer (checkedNewFeature), with its 'Add' version. */
+export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKind, input: FeatureInput) {
+  const context = await layerContext(deps.db, caller, input.properties.layer_id);
+  const { layer } = context;
+  const { geometry, classification, properties } = await checkedNewFeature(deps.db, caller, context, kind, input);
+  const p = input.properties;
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('features').values({
       organization_id: caller.organizationId, project_id: layer.project_id, layer_id: layer.id, kind,
@@ -111,7 +129,7 @@ export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKin
       dictionary_id: classification.dictionaryId, system_id: classification.systemId, component_id: classification.componentId,
       attributes: JSON.stringify(classification.attributes),
       metadata: p.metadata === undefined || p.metadata === null ? null : typeof p.metadata === 'string' ? p.metadata : JSON.stringify(p.metadata),
-      properties: JSON.stringify(p.properties ?? {}), created_by: caller.accountId, updated_by: caller.accountId,
+      properties: JSON.stringify(properties), created_by: caller.accountId, updated_by: caller.accountId,
     }).returning('id').executeTakeFirstOrThrow();
     await addVersion(trx, caller, row.id, 'Add', null);
     await bumpLayerDataVersion(trx, [layer.id]);
@@ -152,6 +170,25 @@ export async function updateFeature(deps: Deps, caller: Caller, kind: FeatureKin
     await bumpLayerDataVersion(trx, [current.layer_id]);
   });
   return toFeature(await load(deps.db, caller, current.id));
+}
+
+/**
+ * Deletes features of one layer at once (a WFS-T Delete): deleteFeature's checks for each, then one
+ * statement per write. `wrongLayer` is the message for a feature of another layer.
+ */
+export async function deleteFeatures(db: Executor, caller: Caller, { layer, chain }: LayerContext, featureIds: string[], wrongLayer: string): Promise<number> {
+  const ids = [...new Set(featureIds)];
+  const rows = await loadMany(db, caller, ids);
+  if (rows.length !== ids.length) throw notFound();
+  for (const row of rows) {
+    if (row.layer_id !== layer.id) throw notFound(wrongLayer);
+    if (!isFeatureAdmin(caller, [{ type: 'feature', id: String(row.id) }, ...chain])) throw forbidden();
+  }
+  if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
+  await addVersions(db, caller, 'Delete', rows.map((row) => ({ id: row.id, before: toFeature(row) })));
+  await db.updateTable('features').set({ deleted_at: new Date(), updated_by: caller.accountId }).where('id', 'in', ids).execute();
+  await bumpLayerDataVersion(db, [layer.id]);
+  return ids.length;
 }
 
 /** Feature admins delete; the row stays (soft delete) so it can be undeleted from the activity log. */

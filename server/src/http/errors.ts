@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AUTH_ERRORS, MSG } from '@fieldbook/domain';
 
 /** The one error type of the server: an HTTP status, an error name and a message id (spec §8). */
@@ -41,7 +42,13 @@ interface PgError {
   detail?: string;
 }
 
-/** PostgreSQL errors that are the caller's fault become 4xx, never 500 (DESIGN §3). */
+/**
+ * PostgreSQL errors that are the caller's fault become 4xx, never 500 (DESIGN §3). A safety net:
+ * routes refuse such input first (text-guard.ts, the id and number fields of the domain schemas).
+ * Class 22 is "data exception" (a value the type cannot hold: NUL in text 22021, an unsupported
+ * Unicode escape in jsonb 22P05, numeric overflow 22003, bad dates 22007/22008, negative
+ * OFFSET/LIMIT 2201X/2201W), class 54 "program limit exceeded" (a statement too complex, 54001).
+ */
 function fromPostgres(err: PgError): AppError | null {
   switch (err.code) {
     case '23505':
@@ -50,12 +57,23 @@ function fromPostgres(err: PgError): AppError | null {
       return new AppError(409, 'Conflict', 'app.error.reference');
     case '23502':
     case '23514':
-    case '22P02':
-    case '22001':
       return badRequest(MSG.errorOccurred);
-    default:
-      return null;
+    case '22021':
+    case '22P05':
+      return badRequest(MSG.invalidCharacter);
+    case '22003':
+      return badRequest(MSG.invalidNumber);
   }
+  if (typeof err.code !== 'string') return null;
+  if (err.code.startsWith('22')) return badRequest(MSG.errorOccurred);
+  if (err.code.startsWith('54')) return badRequest(MSG.requestTooLarge);
+  return null;
+}
+
+/** The body of a refused input: the first rule's message id, and every issue in `details`. */
+function invalidInput(details: Array<{ path: string; message: string | undefined }>) {
+  const first = details[0]?.message;
+  return { statusCode: 400, code: AUTH_ERRORS.invalidParameter, message: first && first.startsWith('app.') ? first : MSG.errorOccurred, details };
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -69,17 +87,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
+      return reply.status(400).send(invalidInput(error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: issue.message,
-      }));
-      const first = details[0]?.message;
-      return reply.status(400).send({
-        statusCode: 400,
-        code: AUTH_ERRORS.invalidParameter,
-        message: first && first.startsWith('app.') ? first : MSG.errorOccurred,
-        details,
-      });
+      }))));
+    }
+    if (error instanceof ZodError) {
+      // A service that parses with a domain schema itself (not the route's): still the caller's input.
+      return reply.status(400).send(invalidInput(error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))));
     }
     const pgMapped = fromPostgres(error as PgError);
     if (pgMapped) {

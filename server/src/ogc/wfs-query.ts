@@ -26,7 +26,8 @@ export const wants = (q: FeatureQuery, name: string) => !q.properties || q.prope
 function where(q: FeatureQuery): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`f.layer_id = ${q.layerId}`, sql`f.deleted_at IS NULL`];
   if (q.bbox) parts.push(sql`f.geom && ST_MakeEnvelope(${q.bbox[0]}, ${q.bbox[1]}, ${q.bbox[2]}, ${q.bbox[3]}, 4326)`);
-  if (q.featureIds?.length) parts.push(sql`f.id IN (${sql.join(q.featureIds.map((id) => sql`${id}::bigint`))})`);
+  // An id list that named no valid id matches nothing (never the whole layer).
+  if (q.featureIds) parts.push(q.featureIds.length ? sql`f.id IN (${sql.join(q.featureIds.map((id) => sql`${id}::bigint`))})` : sql`false`);
   if (q.filter) parts.push(q.filter);
   return sql.join(parts, sql` AND `);
 }
@@ -61,7 +62,7 @@ export async function featureCollectionJson(db: Executor, q: FeatureQuery): Prom
   // A bbox, id list or filter narrows the rows: count them in the same scan, and order by an
   // expression so the planner reads the narrowing index rather than walking the primary key (a
   // LIMIT 1 page once took 580 ms that way on a million points). A whole-layer page keeps the key order.
-  const narrowed = !!(q.bbox || q.filter || q.featureIds?.length);
+  const narrowed = !!(q.bbox || q.filter || q.featureIds);
   const r = await sql<{ fc: string; matched: string | null }>`
     SELECT max(p.matched)::text AS matched,
       '{"type":"FeatureCollection","features":[' || coalesce(string_agg(

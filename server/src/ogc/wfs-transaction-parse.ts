@@ -1,5 +1,18 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { parseFeatureRef } from '@fieldbook/domain';
 import { OgcError, xmlEscape } from './xml.js';
+
+/**
+ * At most this many feature operations (inserted features, updated and deleted ids) per
+ * Transaction, advertised in GetCapabilities: a larger one would hold the embedded database's one
+ * connection long enough to stall every other organization. Clients send more in several.
+ */
+export const WFS_TRANSACTION_MAX_OPERATIONS = 1000;
+/** Of those, updated features: each is its own round of statements (about 8 ms on PGlite), not one batch. */
+export const WFS_TRANSACTION_MAX_UPDATES = 100;
+
+/** Deeper XML is refused before parsing; a GML geometry in a Transaction nests about ten levels. */
+export const WFS_TRANSACTION_MAX_DEPTH = 64;
 
 /** An XML element with namespace prefixes removed, children in document order. */
 export interface XmlNode { name: string; attrs: Record<string, string>; children: XmlNode[]; text: string }
@@ -10,6 +23,7 @@ export type TxValue = { text: string } | { gml: string } | null;
 export interface TxInsertFeature { typeName: string; handle?: string; values: Map<string, TxValue> }
 export type TxOperation =
   | { op: 'insert'; handle?: string; features: TxInsertFeature[] }
+  /** ids: the numbers of the features' ids. */
   | { op: 'update'; typeName: string; values: Map<string, TxValue>; ids: string[] }
   | { op: 'delete'; typeName: string; ids: string[] };
 
@@ -58,12 +72,15 @@ function valueOf(node: XmlNode | undefined, srsName: string | undefined): TxValu
 const localName = (typeName: string | undefined, locator: string) =>
   (typeName ?? invalid(locator, 'typeName is required')).replace(/^[\w.-]+:/, '');
 
-/** The feature ids of an fes:Filter: fes:ResourceId rid (2.0) or ogc:FeatureId fid (1.1) only. */
+/**
+ * The feature ids (numbers) of an fes:Filter: fes:ResourceId rid (2.0) or ogc:FeatureId fid (1.1)
+ * only, as "point.12", "12" or "<type name>.12"; a number beyond the id column's range names no feature.
+ */
 function filterIds(op: XmlNode): string[] {
   const filter = op.children.find((c) => c.name === 'Filter') ?? invalid('Filter', `${op.name} needs a Filter`);
-  const ids = filter.children.map((c) => (c.name === 'ResourceId' ? c.attrs.rid : c.name === 'FeatureId' ? c.attrs.fid : undefined));
-  if (ids.length === 0 || ids.some((id) => !id)) invalid('Filter', 'Only fes:ResourceId filters are supported');
-  return ids as string[];
+  const rids = filter.children.map((c) => (c.name === 'ResourceId' ? c.attrs.rid : c.name === 'FeatureId' ? c.attrs.fid : undefined));
+  if (rids.length === 0 || rids.some((rid) => !rid)) invalid('Filter', 'Only fes:ResourceId filters are supported');
+  return (rids as string[]).map((rid) => parseFeatureRef(rid.replace(/^.*\.(?=\d+$)/, ''))?.id ?? invalid('ResourceId', `Not a feature id: ${rid.slice(0, 64)}`));
 }
 
 function insertOf(op: XmlNode): TxOperation {
@@ -87,20 +104,57 @@ function updateOf(op: XmlNode): TxOperation {
 }
 
 /**
- * A WFS-T 2.0 (or 1.1) Transaction document → its actions in document order. Malformed XML and
- * DOCTYPEs (entity expansion) are refused before parsing; Replace and Native are not supported.
+ * The deepest element nesting of an XML text, counted on the raw text without parsing (the parser
+ * and the validator recurse, so 20,000 nested elements overflowed the stack). Stops once past `limit`.
+ */
+export function xmlDepth(xml: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let at = xml.indexOf('<'); at !== -1 && deepest <= limit; at = xml.indexOf('<', at + 1)) {
+    const next = xml[at + 1];
+    if (next === '/') depth = Math.max(0, depth - 1);
+    else if (next === '?' || next === '!') {
+      // Comments and CDATA may hold '<'; skip to their end.
+      const end = xml.startsWith('<!--', at) ? xml.indexOf('-->', at) : xml.startsWith('<![CDATA[', at) ? xml.indexOf(']]>', at) : at;
+      at = end === -1 ? xml.length : end;
+    } else {
+      const close = xml.indexOf('>', at);
+      if (close === -1) break;
+      if (xml[close - 1] !== '/') deepest = Math.max(deepest, ++depth);
+      at = close;
+    }
+  }
+  return deepest;
+}
+
+/** Inserted features plus updated and deleted ids: what the operation cap counts. */
+export const operationCount = (operations: TxOperation[]) =>
+  operations.reduce((n, op) => n + (op.op === 'insert' ? op.features.length : op.ids.length), 0);
+
+/**
+ * A WFS-T 2.0 (or 1.1) Transaction document → its actions in document order. Malformed XML,
+ * DOCTYPEs (entity expansion) and deep nesting are refused before parsing; Replace and Native are
+ * not supported; more than WFS_TRANSACTION_MAX_OPERATIONS feature operations (or
+ * WFS_TRANSACTION_MAX_UPDATES updated features) are refused.
  */
 export function parseTransaction(xml: string): TxOperation[] {
   if (/<!DOCTYPE/i.test(xml)) parseFailed('DOCTYPE declarations are not accepted');
+  if (xmlDepth(xml, WFS_TRANSACTION_MAX_DEPTH) > WFS_TRANSACTION_MAX_DEPTH) parseFailed(`Elements nest deeper than ${WFS_TRANSACTION_MAX_DEPTH} levels`);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) parseFailed(`Malformed XML at line ${valid.err.line}: ${valid.err.msg}`);
   const root = toNodes(parser.parse(xml) as Raw[])[0];
   if (root?.name !== 'Transaction') parseFailed('The document is not a wfs:Transaction');
   if (root.attrs.service && root.attrs.service.toUpperCase() !== 'WFS') invalid('service', 'Only WFS is served here');
-  return root.children.map((op) => {
+  const operations = root.children.map((op): TxOperation => {
     if (op.name === 'Insert') return insertOf(op);
     if (op.name === 'Update') return updateOf(op);
     if (op.name === 'Delete') return { op: 'delete', typeName: localName(op.attrs.typeName ?? op.attrs.typeNames, 'typeName'), ids: filterIds(op) };
     throw new OgcError('OperationNotSupported', op.name, `${op.name} is not supported`);
   });
+  const updates = operations.reduce((n, op) => n + (op.op === 'update' ? op.ids.length : 0), 0);
+  if (operationCount(operations) > WFS_TRANSACTION_MAX_OPERATIONS || updates > WFS_TRANSACTION_MAX_UPDATES) {
+    throw new OgcError('OperationProcessingFailed', 'Transaction',
+      `A Transaction takes at most ${WFS_TRANSACTION_MAX_OPERATIONS} feature operations, of which ${WFS_TRANSACTION_MAX_UPDATES} updated features; send more in several`);
+  }
+  return operations;
 }

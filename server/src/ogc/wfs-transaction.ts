@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
-import { MAP_SERVICE_MSG, featureInputSchema, type FeatureInput } from '@fieldbook/domain';
+import { FEATURE_MSG, MAP_SERVICE_MSG, featureInputSchema, type FeatureInput } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import { joinedTransaction } from '../db/joined-transaction.js';
 import type { Caller } from '../http/context.js';
-import { badRequest, notFound } from '../http/errors.js';
-import { createFeature, deleteFeature, layerContext, load, parseFeatureId, updateFeature } from '../features/service.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { checkedNewFeature, deleteFeatures, layerContext, load, updateFeature } from '../features/service.js';
+import { insertFeaturesBulk, type BulkFeature } from '../features/bulk-insert.js';
 import { kindOfGeometry } from '../features/routes.js';
-import { parseTransaction, type TxValue } from './wfs-transaction-parse.js';
+import { parseTransaction, type TxInsertFeature, type TxValue } from './wfs-transaction-parse.js';
 import { typeNameOf } from './wfs.js';
 import { OgcError, xmlEscape } from './xml.js';
 
@@ -19,22 +20,51 @@ type Values = Map<string, Value>;
 type Classification = Pick<FeatureInput['properties'], 'system_id' | 'component_id'>;
 
 const invalid = (locator: string, text: string): never => { throw new OgcError('InvalidParameterValue', locator, text); };
+/**
+ * PGlite answers on the microtask queue, so a loop of queries never lets the event loop take other
+ * requests' I/O: another organization waited for the whole loop. Long loops yield now and then.
+ */
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 const textOf = (name: string, v: Value): string | null => (v === null ? null : 'text' in v ? v.text : invalid(name, `${name} takes text, not a geometry`));
 
-/** GML → GeoJSON in EPSG:4326 by PostGIS (GML 2/3, pos/posList/coordinates, the URN lat/lon order). */
-async function geoJsonOf(db: Executor, value: TxValue): Promise<FeatureInput['geometry']> {
-  if (value === null || !('gml' in value)) return invalid('geometry', 'geometry takes a GML geometry');
+/**
+ * Geometries read per statement (PGlite runs a statement on the event loop's thread: 50 take ~30 ms);
+ * between statements other requests' queries get their turn.
+ */
+const GML_BATCH = 50;
+
+/**
+ * GML → GeoJSON in EPSG:4326 by PostGIS (GML 2/3, pos/posList/coordinates, the URN lat/lon order),
+ * a batch per statement; a batch PostGIS refuses is read again one by one, to name the bad one (null).
+ */
+async function geoJsonOf(db: Executor, gmls: string[]): Promise<Array<string | null>> {
   const r = await sql<{ g: string | null }>`
     SELECT ST_AsGeoJSON(ST_Transform(CASE WHEN ST_SRID(g) = 0 THEN ST_SetSRID(g, 4326) ELSE g END, 4326), 9) AS g
-    FROM (SELECT ST_GeomFromGML(${value.gml}) AS g) x`.execute(db).catch(() => ({ rows: [] as Array<{ g: string | null }> }));
-  return JSON.parse(r.rows[0]?.g ?? invalid('geometry', 'Malformed or unsupported GML geometry'));
+    FROM (SELECT ord, ST_GeomFromGML(gml) AS g FROM unnest(${gmls}::text[]) WITH ORDINALITY AS t(gml, ord)) x ORDER BY ord`.execute(db).catch(() => null);
+  if (r) return r.rows.map((row) => row.g);
+  if (gmls.length === 1) return [null];
+  const out: Array<string | null> = [];
+  for (const gml of gmls) out.push(...(await geoJsonOf(db, [gml])));
+  return out;
 }
 
-/** The values with the geometry converted, so a bad GML fails before any write. */
-async function prepared(db: Executor, values: Map<string, TxValue>): Promise<Values> {
-  const out: Values = new Map(values);
-  if (values.has('geometry')) out.set('geometry', { geojson: await geoJsonOf(db, values.get('geometry')!) });
-  return out;
+/** Every value map with its geometry converted, so a bad GML fails before any write. */
+async function prepared(db: Executor, all: Array<Map<string, TxValue>>): Promise<Values[]> {
+  const withGeometry = all.filter((values) => values.has('geometry'));
+  const gmls = withGeometry.map((values) => {
+    const value = values.get('geometry')!;
+    return value !== null && 'gml' in value ? value.gml : invalid('geometry', 'geometry takes a GML geometry');
+  });
+  const converted = new Map<Map<string, TxValue>, string | null>();
+  for (let start = 0; start < gmls.length; start += GML_BATCH) {
+    (await geoJsonOf(db, gmls.slice(start, start + GML_BATCH))).forEach((g, i) => converted.set(withGeometry[start + i], g));
+    await yieldToOtherRequests();
+  }
+  return all.map((values) => {
+    const out: Values = new Map(values);
+    if (values.has('geometry')) out.set('geometry', { geojson: JSON.parse(converted.get(values) ?? invalid('geometry', 'Malformed or unsupported GML geometry')) });
+    return out;
+  });
 }
 
 /** system / component by name (as GetFeature gives them) or id, within the project's dictionary. */
@@ -74,59 +104,80 @@ async function inputOf(db: Executor, layer: { id: string; dictionary_id: string 
   return parsed.data;
 }
 
-/** A feature of this layer by a ResourceId ("point.12", "12" or "<type>.12"), as an Update input. */
-async function currentOf(db: Executor, caller: Caller, layerId: string, rid: string) {
-  const { id } = parseFeatureId(rid.replace(/^.*\.(?=\d+$)/, ''));
+/** A feature of this layer by its id, as the base an Update applies its values over. */
+async function currentOf(db: Executor, caller: Caller, layerId: string, id: string) {
   const row = await load(db, caller, id);
   if (row.layer_id !== layerId) throw notFound(MAP_SERVICE_MSG.transactionFeatureLayer);
-  const base = {
+  return {
     geometry: JSON.parse(row.geometry),
     properties: { layer_id: row.layer_id, system_id: row.system_id, component_id: row.component_id, attributes: (row.attributes ?? []) as FeatureInput['properties']['attributes'], properties: (row.properties ?? {}) as Record<string, string> },
   };
-  return { id, base };
 }
 
 export interface TransactionResult { inserted: Array<{ rid: string; handle?: string }>; updated: number; deleted: number }
 
 /**
- * A WFS-T Transaction on one layer: every action goes through the feature services (rights,
- * read-only layers, dictionary validation, versions, data-version bumps) inside ONE database
- * transaction, so any refusal leaves the layer as it was. Geometries are read before it opens.
+ * A WFS-T Transaction on one layer with the feature services' rules (rights, read-only layers,
+ * dictionary validation, versions, data-version bumps) inside ONE database transaction, so any
+ * refusal leaves the layer as it was. On PGlite that transaction holds the only connection, so it
+ * must be short (issue 17): geometries are read and inserted features checked before it opens, each
+ * run of Inserts is one statement and each Delete one per write. Updates go feature by feature
+ * through updateFeature, hence their lower cap (WFS_TRANSACTION_MAX_UPDATES).
  */
 export async function runTransaction(deps: Deps, caller: Caller, layerId: string, xml: string): Promise<TransactionResult> {
   const operations = parseTransaction(xml);
-  const { layer } = await layerContext(deps.db, caller, layerId);
+  const context = await layerContext(deps.db, caller, layerId);
+  const { layer } = context;
   const local = typeNameOf(layer.id).slice(3);
   for (const op of operations) {
     for (const t of op.op === 'insert' ? op.features.map((f) => f.typeName) : [op.typeName]) if (t !== local) invalid('typeName', `Unknown type ${t}`);
   }
   // A drawing layer holds one kind; an imported one takes the kind of each geometry.
-  const { server_name: kind } = await deps.db.selectFrom('layers').select('server_name').where('id', '=', layer.id).executeTakeFirstOrThrow();
-  const kindOf = (g: FeatureInput['geometry']) => (kind === 'point' || kind === 'line' || kind === 'polygon' ? kind : kindOfGeometry(g.type));
-  const values = new Map<object, Values>();
-  for (const op of operations) {
-    if (op.op === 'insert') for (const f of op.features) values.set(f, await prepared(deps.db, f.values));
-    if (op.op === 'update') values.set(op, await prepared(deps.db, op.values));
+  const kindOf = (g: FeatureInput['geometry']) => (layer.server_name === 'point' || layer.server_name === 'line' || layer.server_name === 'polygon' ? layer.server_name : kindOfGeometry(g.type));
+  const written = operations.flatMap((op): Array<[object, Map<string, TxValue>]> =>
+    (op.op === 'insert' ? op.features.map((f) => [f, f.values]) : op.op === 'update' ? [[op, op.values]] : []));
+  const converted = await prepared(deps.db, written.map(([, v]) => v));
+  const values = new Map(written.map(([key], i) => [key, converted[i]]));
+  const inserts = new Map<TxInsertFeature, BulkFeature>();
+  for (const f of operations.flatMap((op) => (op.op === 'insert' ? op.features : []))) {
+    const input = await inputOf(deps.db, layer, values.get(f)!, { properties: { layer_id: layer.id } }, false);
+    const checked = await checkedNewFeature(deps.db, caller, context, kindOf(input.geometry), input);
+    const c = checked.classification;
+    inserts.set(f, { kind: checked.kind, geometry: checked.geometry, dictionaryId: c.dictionaryId, systemId: c.systemId, componentId: c.componentId, attributes: c.attributes, properties: checked.properties });
+    if (inserts.size % 100 === 0) await yieldToOtherRequests();
   }
+  const target = { organizationId: caller.organizationId, projectId: layer.project_id, layerId: layer.id, dictionaryId: null, accountId: caller.accountId };
   return deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: joinedTransaction(trx) };
+    // The layer may have been locked or disabled while the features were checked.
+    const now = await trx.selectFrom('layers').select(['read_only', 'is_active']).where('id', '=', layer.id).executeTakeFirstOrThrow();
+    if (inserts.size && now.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
+    if (inserts.size && !now.is_active) throw badRequest(FEATURE_MSG.layerInactive);
     const result: TransactionResult = { inserted: [], updated: 0, deleted: 0 };
+    let pending: Array<{ feature: TxInsertFeature; handle?: string }> = [];
+    const flushInserts = async () => {
+      if (pending.length === 0) return;
+      const ids = await insertFeaturesBulk(trx, target, pending.map((p) => inserts.get(p.feature)!));
+      ids.forEach((id, i) => result.inserted.push({ rid: `${inserts.get(pending[i].feature)!.kind}.${id}`, handle: pending[i].handle }));
+      pending = [];
+    };
     for (const op of operations) {
       if (op.op === 'insert') {
-        for (const f of op.features) {
-          const input = await inputOf(tx.db, layer, values.get(f)!, { properties: { layer_id: layer.id } }, false);
-          const created = await createFeature(tx, caller, kindOf(input.geometry), input);
-          result.inserted.push({ rid: created.id, handle: f.handle ?? op.handle });
-        }
+        pending.push(...op.features.map((feature) => ({ feature, handle: feature.handle ?? op.handle })));
         continue;
       }
-      for (const rid of op.ids) {
-        const { id, base } = await currentOf(tx.db, caller, layer.id, rid);
-        if (op.op === 'delete') { await deleteFeature(tx, caller, id); result.deleted++; continue; }
+      await flushInserts();
+      if (op.op === 'delete') {
+        result.deleted += await deleteFeatures(tx.db, caller, { ...context, layer: { ...layer, read_only: now.read_only } }, op.ids, MAP_SERVICE_MSG.transactionFeatureLayer);
+        continue;
+      }
+      for (const id of op.ids) {
+        const base = await currentOf(tx.db, caller, layer.id, id);
         await updateFeature(tx, caller, undefined, id, await inputOf(tx.db, layer, values.get(op)!, base, true));
         result.updated++;
       }
     }
+    await flushInserts();
     return result;
   });
 }

@@ -1,7 +1,9 @@
 import type { Executor } from '../db/types.js';
 import { sql } from 'kysely';
+import { INT4_MAX, isDatabaseId } from '@fieldbook/domain';
 import { cqlToSql } from './cql-sql.js';
 import { WFS_PAGE_SIZE, WFS_PROPERTIES, countFeatures, featureCollectionJson, gmlRows, layerExtent, wants, type FeatureQuery } from './wfs-query.js';
+import { WFS_TRANSACTION_MAX_OPERATIONS, WFS_TRANSACTION_MAX_UPDATES } from './wfs-transaction-parse.js';
 import { OgcError, xmlEscape } from './xml.js';
 
 export interface WfsLayer {
@@ -84,7 +86,10 @@ export async function capabilities(db: Executor, layers: WfsLayer[], serviceUrl:
   }
   const url = xmlEscape(serviceUrl);
   const op = (name: string) => `    <ows:Operation name="${name}"><ows:DCP><ows:HTTP><ows:Get xlink:href="${url}"/></ows:HTTP></ows:DCP></ows:Operation>`;
-  const transaction = `    <ows:Operation name="Transaction"><ows:DCP><ows:HTTP><ows:Post xlink:href="${url}"/></ows:HTTP></ows:DCP></ows:Operation>`;
+  // OWS lets an operation carry its own constraints; WFS 2.0 names none for a Transaction's size, so ours is named plainly.
+  const transaction = `    <ows:Operation name="Transaction"><ows:DCP><ows:HTTP><ows:Post xlink:href="${url}"/></ows:HTTP></ows:DCP>
+      <ows:Constraint name="MaxOperationsPerTransaction"><ows:NoValues/><ows:DefaultValue>${WFS_TRANSACTION_MAX_OPERATIONS}</ows:DefaultValue></ows:Constraint>
+      <ows:Constraint name="MaxUpdatesPerTransaction"><ows:NoValues/><ows:DefaultValue>${WFS_TRANSACTION_MAX_UPDATES}</ows:DefaultValue></ows:Constraint></ows:Operation>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <wfs:WFS_Capabilities version="2.0.0" xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:ows="http://www.opengis.net/ows/1.1"
   xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:fb="${NS}" xmlns:gml="http://www.opengis.net/gml/3.2">
@@ -147,15 +152,29 @@ async function dictionaryOf(db: Executor, layerId: string): Promise<string | nul
   return r.rows[0]?.dictionary_id ?? null;
 }
 
-/** GetFeature for one layer: hits, GeoJSON or GML 3.2, paged by startIndex/count (at most 3000). */
+/** STARTINDEX beyond this is refused: OFFSET is a bigint in SQL, and no layer holds this many features. */
+export const WFS_MAX_START_INDEX = INT4_MAX;
+
+/** An integer parameter within bounds, else an OGC InvalidParameterValue (COUNT=-1 once reached SQL as LIMIT -1). */
+function integerParam(params: Record<string, string>, name: string, fallback: number, min: number, max: number): number {
+  const text = params[name];
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new OgcError('InvalidParameterValue', name.toUpperCase(), `${name.toUpperCase()} must be an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** GetFeature for one layer: hits, GeoJSON or GML 3.2, paged by startIndex/count (a larger count gets a page of 3000). */
 export async function getFeature(db: Executor, layer: WfsLayer, params: Record<string, string>): Promise<GetFeatureResult> {
-  const count = Math.min(Number(params.count ?? params.maxfeatures ?? WFS_PAGE_SIZE) || WFS_PAGE_SIZE, WFS_PAGE_SIZE);
+  const requested = integerParam(params, params.count !== undefined ? 'count' : 'maxfeatures', WFS_PAGE_SIZE, 1, Number.MAX_SAFE_INTEGER);
   const q: FeatureQuery = {
     layerId: layer.id,
     bbox: bboxOf(params),
-    featureIds: params.featureid?.split(',').map((id) => id.split('.').pop()!).filter((id) => /^\d+$/.test(id)),
-    startIndex: Math.max(0, Number(params.startindex ?? 0) || 0),
-    count,
+    featureIds: params.featureid?.split(',').map((id) => id.split('.').pop()!).filter(isDatabaseId),
+    startIndex: integerParam(params, 'startindex', 0, 0, WFS_MAX_START_INDEX),
+    count: Math.min(requested, WFS_PAGE_SIZE),
     srid: sridOf(params.srsname),
     properties: propertyNamesOf(params.propertyname),
     filter: params.cql_filter ? await cqlToSql(db, await dictionaryOf(db, layer.id), params.cql_filter) : undefined,
