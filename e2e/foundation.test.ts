@@ -134,7 +134,8 @@ describe('foundation: sign-up to settings in a real browser', () => {
       await page.getByTestId('signin-email').fill('nobody@example.test');
       await page.getByTestId('signin-password').fill('Whatever1!');
       await page.getByTestId('signin-submit').click();
-      await expect.poll(() => page.getByTestId('form-error').textContent()).toContain(catalog['app.user-not-found-exception.msg']);
+      // An unknown address is answered like a wrong password (no account enumeration).
+      await expect.poll(() => page.getByTestId('form-error').textContent()).toContain(catalog['app.incorrect-credentials']);
       await page.context().close();
     }
   });

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../server/test/template-db.js';
 import { freePort, startServerProcess } from './support/process.js';
+import { until } from './support/session.js';
 
 const run = promisify(execFile);
 
@@ -32,8 +33,9 @@ describe('starting the product', () => {
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', database: 'pglite' });
 
     expect((await signUp(base, 'first.user@example.test')).status).toBe(200);
-    const outbox = readdirSync(path.join(dataDir, 'outbox'));
-    expect(outbox.some((f) => f.endsWith('.eml'))).toBe(true);
+    // The mail is written after the answer (sending never delays it): wait for it as a user waits for mail.
+    const outboxDir = path.join(dataDir, 'outbox');
+    const outbox = await until(() => existsSync(outboxDir) && readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).length > 0 && readdirSync(outboxDir), 'the code mail in the outbox');
     const code = readFileSync(path.join(dataDir, 'outbox', outbox[0]), 'utf8').match(/code is (\d{6})/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     await expect.poll(() => server.output(), { timeout: 5000 }).toContain(`code is ${code}`);

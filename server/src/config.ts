@@ -24,8 +24,20 @@ export interface Config {
   /** External WMS/WMTS services may be on loopback, private or link-local addresses (off by default). */
   allowPrivateServiceUrls?: boolean;
   jwtSecret: string;
+  /** Fastify's trustProxy: the peers (addresses/CIDRs) that may set X-Forwarded-For; unset trusts none. */
+  trustProxy?: string[];
   webDistDir: string;
   logLevel: string;
+}
+
+/**
+ * TRUST_PROXY: empty trusts none; otherwise comma-separated addresses, CIDRs or proxy-addr's names
+ * (loopback, linklocal, uniquelocal). No hop count: Fastify refuses it, since it cannot tell a
+ * proxy from a client that connects directly.
+ */
+export function parseTrustProxy(value: string | undefined): string[] | undefined {
+  const parts = (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+  return parts.length > 0 ? parts : undefined;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleMapsKey: env.GOOGLE_MAPS_KEY || undefined,
     allowPrivateServiceUrls: env.ALLOW_PRIVATE_SERVICE_URLS === 'true',
     jwtSecret: loadOrCreateSecret(dataDir, env.JWT_SECRET),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

@@ -19,7 +19,7 @@ export function accountRoutes(deps: Deps) {
     }, (req) => accounts.currentAccount(deps, callerOf(req)));
 
     r.get('/rest/accounts/profile', {
-      config: { access: 'session' },
+      config: { access: 'inactiveAllowed' },
       schema: { tags, summary: 'Organizations, permissions, EULA and active state of the signed-in user', querystring: orgQuery, response: { 200: profileSchema } },
     }, (req) => accounts.profile(deps, callerOf(req)));
 

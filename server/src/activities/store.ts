@@ -9,6 +9,12 @@ export interface NewActivity {
   occurredAt: Date;
 }
 
+/** Audit entries the server writes itself (spec 1 §7 names the password change); clients cannot forge them. */
+export const AUTH_ACTIVITIES = {
+  passwordChange: { type: 'PASSWORD_CHANGE', category: 'AUTH', message: 'Password changed' },
+  passwordReset: { type: 'PASSWORD_RESET', category: 'AUTH', message: 'Password reset' },
+} as const;
+
 export async function insertActivity(db: Executor, a: NewActivity): Promise<string> {
   const row = await db
     .insertInto('activities')

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../platform/mail.js';
+import { appUrl, html } from '../platform/html.js';
 
 /** The identity mails. The code is the first line of the text so the outbox log shows it. */
 export function codeMail(to: string, purpose: 'signup' | 'reset' | 'verify_email', code: string, publicUrl: string): MailMessage {
@@ -14,8 +15,9 @@ export function codeMail(to: string, purpose: 'signup' | 'reset' | 'verify_email
     'The code is valid for 15 minutes and can be used once.',
     'If you did not ask for it, you can ignore this e-mail.',
   ].join('\n');
-  const html = `<p>Your verification code is <strong style="font-size:20px;letter-spacing:2px">${code}</strong></p>
-<p>Enter it in Fieldbook to ${what.action}: <a href="${publicUrl}${what.path}">${publicUrl}${what.path}</a></p>
+  const link = appUrl(publicUrl, what.path);
+  const body = html`<p>Your verification code is <strong style="font-size:20px;letter-spacing:2px">${code}</strong></p>
+<p>Enter it in Fieldbook to ${what.action}: <a href="${link}">${link}</a></p>
 <p>The code is valid for 15 minutes and can be used once.</p>`;
-  return { to, subject: what.subject, text, html };
+  return { to, subject: what.subject, text, html: body };
 }

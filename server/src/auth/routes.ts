@@ -9,6 +9,9 @@ import {
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import * as auth from './service.js';
+import * as passwords from './passwords.js';
+import * as sessions from './sessions.js';
+import { Throttled } from './throttle.js';
 
 const destination = z.object({ destination: z.string() });
 const publicRoute = { access: 'public' } as const;
@@ -18,12 +21,16 @@ const tags = ['identity'];
 export function authRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // A throttled answer says when to come back, as a header too (onError runs before the error handler).
+    app.addHook('onError', async (_req, reply, error) => {
+      if (error instanceof Throttled) void reply.header('retry-after', String(error.retryAfterSeconds));
+    });
 
     r.post('/auth/signup', {
       config: publicRoute,
       schema: { tags, summary: 'Self-service sign-up; mails a confirmation code', body: signUpSchema,
         response: { 200: z.object({ userConfirmed: z.literal(false), destination: z.string() }) } },
-    }, (req) => auth.signUp(deps, req.body));
+    }, (req) => auth.signUp(deps, req.body, req.ip));
 
     r.post('/auth/confirm-signup', {
       config: publicRoute,
@@ -34,61 +41,61 @@ export function authRoutes(deps: Deps) {
     r.post('/auth/resend-code', {
       config: publicRoute,
       schema: { tags, summary: 'Mail the confirmation (or verification) code again', body: emailOnlySchema, response: { 200: destination } },
-    }, (req) => auth.resendCode(deps, req.body.email));
+    }, (req) => auth.resendCode(deps, req.body.email, req.ip));
 
     r.post('/auth/signin', {
       config: publicRoute,
       schema: { tags, summary: 'Sign in; may answer a NEW_PASSWORD_REQUIRED challenge', body: signInSchema, response: { 200: signInResultSchema } },
-    }, (req) => auth.signIn(deps, req.body.email, req.body.password, req.ip));
+    }, (req) => sessions.signIn(deps, req.body.email, req.body.password, req.ip));
 
     r.post('/auth/complete-new-password', {
       config: publicRoute,
       schema: { tags, summary: 'Answer the new-password challenge', body: completeNewPasswordSchema,
         response: { 200: authTokensSchema.extend({ emailVerified: z.boolean() }) } },
-    }, (req) => auth.completeNewPassword(deps, req.body.session, req.body.password));
+    }, (req) => passwords.completeNewPassword(deps, req.body.session, req.body.password));
 
     r.post('/auth/forgot-password', {
       config: publicRoute,
       schema: { tags, summary: 'Mail a password reset code', body: emailOnlySchema, response: { 200: destination } },
-    }, (req) => auth.forgotPassword(deps, req.body.email));
+    }, (req) => passwords.forgotPassword(deps, req.body.email, req.ip));
 
     r.post('/auth/reset-password', {
       config: publicRoute,
       schema: { tags, summary: 'Set a new password with the mailed reset code', body: resetPasswordSchema, response: { 200: z.object({}) } },
     }, async (req) => {
-      await auth.resetPassword(deps, req.body.email, req.body.code, req.body.password);
+      await passwords.resetPassword(deps, req.body.email, req.body.code, req.body.password);
       return {};
     });
 
     r.post('/auth/verify-email/send', {
       config: { access: 'session' },
       schema: { tags, summary: 'Mail an e-mail verification code to the signed-in user', response: { 200: destination } },
-    }, (req) => auth.sendVerifyEmail(deps, callerOf(req).accountId));
+    }, (req) => auth.sendVerifyEmail(deps, callerOf(req).accountId, req.ip));
 
     r.post('/auth/verify-email', {
       config: { access: 'session' },
       schema: { tags, summary: 'Verify the e-mail address with the mailed code', body: verifyEmailSchema,
         response: { 200: z.object({ verified: z.literal(true) }) } },
-    }, (req) => auth.verifyEmail(deps, callerOf(req).accountId, req.body.code));
+    }, (req) => auth.verifyEmail(deps, callerOf(req), req.body.code));
 
     r.post('/auth/refresh', {
       config: publicRoute,
       schema: { tags, summary: 'A new ID token for a refresh token', body: refreshSchema, response: { 200: authTokensSchema } },
-    }, (req) => auth.refresh(deps, req.body.refreshToken));
+    }, (req) => sessions.refresh(deps, req.body.refreshToken));
 
     r.post('/auth/signout', {
       config: publicRoute,
-      schema: { tags, summary: 'End the session of a refresh token', body: signOutSchema.optional() },
+      schema: { tags, summary: 'End the session of a refresh token (and the ID tokens it issued)', body: signOutSchema.optional() },
     }, async (req, reply) => {
-      await auth.signOut(deps, req.body?.refreshToken);
+      await sessions.signOut(deps, req.body?.refreshToken);
       return reply.status(204).send();
     });
 
     r.put('/rest/cognito/password', {
       config: { access: 'session' },
-      schema: { tags, summary: 'Change the password (needs the current one)', body: changePasswordSchema },
+      schema: { tags, summary: 'Change the password (needs the current one); ends the other sessions', body: changePasswordSchema },
     }, async (req, reply) => {
-      await auth.changePassword(deps, callerOf(req).accountId, req.body.previousPassword, req.body.proposedPassword);
+      await passwords.changePassword(deps, callerOf(req), req.body.previousPassword, req.body.proposedPassword, req.ip);
       return reply.status(204).send();
     });
 

@@ -3,7 +3,8 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { MSG } from '@fieldbook/domain';
 import { unauthorized } from '../http/errors.js';
 
-export const ID_TOKEN_TTL_SECONDS = 60 * 60;
+/** Short, so a refused session ends soon even where a token is not checked against the database; the web app renews it before expiry. */
+export const ID_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const CHALLENGE_TTL_SECONDS = 15 * 60;
 
@@ -15,7 +16,17 @@ export interface IdClaims {
   family_name: string;
 }
 
-/** Signs and checks our tokens: ID tokens (1 h), new-password challenge sessions, opaque refresh tokens. */
+/** What the server reads back from a verified ID token. */
+export interface VerifiedIdToken extends IdClaims {
+  /** The refresh token row of the session (sign-out and password changes end it). */
+  sid: string;
+  /** Issued at, in seconds with milliseconds: compared with the account's last password change. */
+  iat: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Signs and checks our tokens: ID tokens (15 min), new-password challenge sessions, opaque refresh tokens. */
 export class TokenService {
   private readonly key: Uint8Array;
 
@@ -23,17 +34,21 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async signIdToken(claims: IdClaims): Promise<string> {
-    return new SignJWT({ ...claims, token_use: 'id' })
+  async signIdToken(claims: IdClaims, sessionId: string): Promise<string> {
+    const now = Date.now() / 1000;
+    // A fractional iat (allowed by RFC 7519) orders a token against a password change in the same second.
+    return new SignJWT({ ...claims, sid: sessionId, token_use: 'id' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
-      .setIssuedAt()
-      .setExpirationTime(`${ID_TOKEN_TTL_SECONDS}s`)
+      .setIssuedAt(now)
+      .setExpirationTime(Math.floor(now) + ID_TOKEN_TTL_SECONDS)
       .sign(this.key);
   }
 
-  async verifyIdToken(token: string): Promise<IdClaims> {
-    return (await this.verify(token, 'id')) as unknown as IdClaims;
+  async verifyIdToken(token: string): Promise<VerifiedIdToken> {
+    const payload = await this.verify(token, 'id');
+    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid) || typeof payload.iat !== 'number') throw unauthorized(MSG.sessionExpired);
+    return payload as unknown as VerifiedIdToken;
   }
 
   async signChallenge(accountId: string): Promise<string> {

@@ -9,6 +9,8 @@ import * as m007 from './migrations/007_layer_shares_and_stores.js';
 import * as m008 from './migrations/008_leaders_and_altitudes.js';
 import * as m009 from './migrations/009_layer_data_version.js';
 import * as m010 from './migrations/010_layer_dictionary_styles.js';
+import * as m011 from './migrations/011_identity_hardening.js';
+import * as m012 from './migrations/012_membership_invitations.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '008_leaders_and_altitudes': m008,
   '009_layer_data_version': m009,
   '010_layer_dictionary_styles': m010,
+  '011_identity_hardening': m011,
+  '012_membership_invitations': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -39,6 +39,10 @@ export interface AccountsTable {
   password_reset_required: Generated<boolean>;
   eula_web: ColumnType<string | null, number | null | undefined, number | null>;
   default_organization_id: string | null;
+  /** ID tokens issued before it are refused (a password change ends other sessions at once). */
+  password_changed_at: Timestamp | null;
+  /** The organization whose admin created the account (the only one that may rename it). */
+  created_by_organization_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -51,6 +55,11 @@ export interface MembershipsTable {
   renew: Generated<boolean>;
   rtk_id: string | null;
   created_at: Timestamp;
+  /** An invitation the account has not accepted yet: it holds a seat and grants nothing. */
+  invitation_pending: Generated<boolean>;
+  invited_first_name: string | null;
+  invited_last_name: string | null;
+  invited_by: string | null;
 }
 
 export interface PermissionsTable {
@@ -84,8 +93,9 @@ export interface RefreshTokensTable {
 
 export interface AuthThrottleTable {
   key: string;
-  failures: number;
-  window_started_at: Timestamp;
+  attempts: number;
+  blocked_until: Timestamp | null;
+  last_attempt_at: Timestamp;
 }
 
 export interface AuthProvidersTable {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account, Profile } from '@fieldbook/domain';
-import { apiFetch } from './client';
+import { apiFetch, refreshSession } from './client';
 import { useSession } from './session';
 
 /** Query keys carry the selected organization so switching it refetches. */
@@ -50,11 +50,16 @@ export function useUpdateOwnAccount() {
   });
 }
 
-/** Changes the password, then writes the audit entry the spec asks for (its failure is not the user's concern). */
+/**
+ * Changes the password, then posts the audit call the spec names (the server has written the entry;
+ * its failure is not the user's concern). The change refuses ID tokens issued before it, so this tab
+ * renews its own at once with the refresh token the server kept.
+ */
 export function useChangePassword() {
   return useMutation({
     mutationFn: async (body: { previousPassword: string; proposedPassword: string }) => {
       await accountsApi.changePassword(body);
+      await refreshSession();
       await accountsApi
         .logAuthActivity({ type: 'PASSWORD_CHANGE', category: 'AUTH', message: 'Password changed', timestamp: Date.now() })
         .catch(() => undefined);

@@ -83,7 +83,8 @@ async function send(path: string, options: ApiFetchOptions, idToken: string | nu
 // Concurrent 401s share one refresh so the refresh token is used once.
 let refreshing: Promise<boolean> | null = null;
 
-function refreshSession(): Promise<boolean> {
+/** A new ID token for the session's refresh token (also before expiry and after a password change). */
+export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     const refreshToken = useSession.getState().session?.refreshToken;
     if (!refreshToken) return false;
