@@ -9,7 +9,8 @@ import { TestMailServer } from './support/mail-server.js';
  * Organizations, members and sharing in a real browser (spec 1 §2.5–2.7): an admin invites a data
  * collector and an editor, the collector joins through the mailed /verifyme link, the admin changes
  * types and disables/enables with a new invitation, seat limits block adding, two organizations
- * share data through a code, and the member table works at phone width.
+ * share data through a code, a person of another organization joins by accepting an invitation, and
+ * the member table works at phone width.
  */
 describe('organizations: members, seats and sharing', () => {
   let mail: TestMailServer;
@@ -203,6 +204,36 @@ describe('organizations: members, seats and sharing', () => {
     await pageA.getByRole('option', { name: adminA.company }).click();
     await row(pageA, collector).waitFor();
     expect(await pageA.getByTestId('current-org-chip').count()).toBe(0);
+  });
+
+  it('invites a person of another organization, who joins only by accepting; their names stay theirs', async () => {
+    const pageB = await openPage();
+    await signIn(pageB, adminB.email, { guide: 'maybe' });
+    await pageB.goto(`${server.url}${membersPath}`);
+    await row(pageB, adminB.email).waitFor();
+    await addMember(pageB, adminA.email, 'Typed', 'Name', 'viewer');
+    // B sees a pending invitation with the names B typed, as for any new address.
+    await row(pageB, adminA.email).getByTestId('member-invited').waitFor();
+    expect(await row(pageB, adminA.email).getByTestId('member-name').textContent()).toContain('Typed Name');
+
+    // A is asked in the app; B's organization is selectable only after accepting.
+    await pageA.reload();
+    const dialog = pageA.getByTestId('invitations-dialog');
+    await dialog.getByText(adminB.company).first().waitFor();
+    await dialog.getByRole('button', { name: en['app.invitations.accept.label'].replace('{organization}', adminB.company) }).click();
+    await expect.poll(() => snackbar(pageA).textContent()).toContain(en['app.invitations.accepted']);
+    await pageA.getByTestId('org-select').click();
+    await pageA.getByRole('option', { name: adminB.company }).waitFor();
+    await pageA.keyboard.press('Escape');
+
+    // Once joined, B sees A's own names and cannot change them.
+    await pageB.reload();
+    await expect.poll(() => row(pageB, adminA.email).getByTestId('member-name').textContent()).toContain('Org Admin');
+    expect(await row(pageB, adminA.email).getByTestId('member-invited').count()).toBe(0);
+    await row(pageB, adminA.email).getByTestId('member-edit').click();
+    await pageB.getByTestId('edit-member-names-read-only').waitFor();
+    expect(await pageB.getByTestId('edit-member-first-name').getAttribute('readonly')).not.toBeNull();
+    await pageB.keyboard.press('Escape');
   });
 
   it('shows the member table at phone width with a temporary drawer', async () => {

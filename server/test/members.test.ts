@@ -51,13 +51,14 @@ describe('adding members', () => {
     expect(long.json().message).toBe('app.name.too-long');
   });
 
-  it('adds an existing user of another organization without touching their password', async () => {
+  it('invites an existing user of another organization without touching their password; they join by accepting', async () => {
     const h = await harness();
     const admin = await signedInAccount(h);
     const other = await signedInAccount(h);
     const res = await add(h, admin, { email: other.email, userType: '0001' });
     expect(res.statusCode).toBe(201);
-    expect(h.mailbox.to(other.email).at(-1)?.subject).toContain('You were added');
+    expect(h.mailbox.to(other.email).at(-1)?.subject).toContain('You are invited');
+    expect((await h.app.inject({ method: 'PUT', url: `/rest/accounts/invitations/${admin.organizationId}/accept`, headers: other.auth })).statusCode).toBe(200);
     const profile = await h.app.inject({ method: 'GET', url: '/rest/accounts/profile', headers: other.auth });
     expect(profile.json().organizations.map((o: { id: string }) => o.id).sort()).toEqual([admin.organizationId, other.organizationId].sort());
     const switched = await h.app.inject({ method: 'GET', url: `/rest/accounts/current?orgId=${admin.organizationId}`, headers: other.auth });
@@ -163,6 +164,8 @@ describe('member administration', () => {
     const h = await harness();
     const admin = await signedInAccount(h);
     const collector = await createMember(h, admin.organizationId, 'dataCollector');
+    // Added by this organization's admin: its names are the organization's to edit.
+    await h.db.updateTable('accounts').set({ created_by_organization_id: admin.organizationId }).where('id', '=', collector.accountId).execute();
     const put = (payload: Record<string, unknown>) => h.app.inject({ method: 'PUT', url: '/rest/accounts', headers: admin.auth, payload: { id: collector.accountId, ...payload } });
     const ok = await put({ firstName: 'Field', renew: false, permissions: [
       { assetTypeName: 'organization', assetId: admin.organizationId, bitMask: '1000' },

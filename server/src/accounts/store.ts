@@ -16,6 +16,8 @@ export interface NewAccount {
   emailVerified?: boolean;
   mustChangePassword?: boolean;
   defaultOrganizationId: string;
+  /** Set when an organization's admin creates the account (that organization may rename it). */
+  createdByOrganizationId?: string;
 }
 
 export async function insertAccount(db: Executor, a: NewAccount): Promise<AccountRow> {
@@ -32,6 +34,7 @@ export async function insertAccount(db: Executor, a: NewAccount): Promise<Accoun
       email_verified: a.emailVerified ?? false,
       must_change_password: a.mustChangePassword ?? false,
       default_organization_id: a.defaultOrganizationId,
+      created_by_organization_id: a.createdByOrganizationId ?? null,
       eula_web: null,
     })
     .returningAll()
@@ -59,10 +62,24 @@ export async function updateAccount(
     .executeTakeFirstOrThrow();
 }
 
-export async function insertMembership(db: Executor, m: { accountId: string; organizationId: string; userType: string }) {
+export interface NewMembership {
+  accountId: string;
+  organizationId: string;
+  userType: string;
+  /** An invitation of an existing account: grants nothing until accepted, shows the names typed by the inviting admin. */
+  invitation?: { firstName: string; lastName: string; invitedBy: string };
+}
+
+export async function insertMembership(db: Executor, m: NewMembership) {
   await db
     .insertInto('memberships')
-    .values({ account_id: m.accountId, organization_id: m.organizationId, user_type: m.userType, rtk_id: null })
+    .values({
+      account_id: m.accountId, organization_id: m.organizationId, user_type: m.userType, rtk_id: null,
+      invitation_pending: m.invitation !== undefined,
+      invited_first_name: m.invitation?.firstName ?? null,
+      invited_last_name: m.invitation?.lastName ?? null,
+      invited_by: m.invitation?.invitedBy ?? null,
+    })
     .execute();
 }
 
@@ -76,7 +93,8 @@ export async function findMembership(db: Executor, accountId: string, organizati
 }
 
 export async function listMembershipOrganizationIds(db: Executor, accountId: string): Promise<string[]> {
-  const rows = await db.selectFrom('memberships').select('organization_id').where('account_id', '=', accountId).execute();
+  const rows = await db.selectFrom('memberships').select('organization_id').where('account_id', '=', accountId)
+    .where('invitation_pending', '=', false).execute();
   return rows.map((r) => r.organization_id);
 }
 

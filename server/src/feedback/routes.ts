@@ -5,6 +5,7 @@ import { feedbackSchema } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { notFound } from '../http/errors.js';
+import { feedbackMail } from './mail.js';
 
 /** The feedback dialog and the training-site link of the settings menu (spec 1 §2.12, §2.4). */
 export function feedbackRoutes(deps: Deps) {
@@ -20,11 +21,7 @@ export function feedbackRoutes(deps: Deps) {
         organization_id: caller.organizationId, account_id: caller.accountId, title: req.body.Title, message: req.body.Message,
       }).returning('id').executeTakeFirstOrThrow();
       if (deps.config.feedbackEmail) {
-        await deps.mailer.send({
-          to: deps.config.feedbackEmail,
-          subject: `Fieldbook feedback: ${req.body.Title}`,
-          text: `From ${caller.email} (organization ${caller.organizationId})\n\n${req.body.Message}`,
-        });
+        await deps.mailer.send(feedbackMail(deps.config.feedbackEmail, caller, req.body.Title, req.body.Message));
       }
       return reply.status(201).send({ id: row.id });
     });

@@ -1,8 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Deps } from '../deps.js';
-import type { Executor } from '../db/types.js';
 import { hashPassword } from '../auth/service.js';
-import { updateAccount } from '../accounts/store.js';
+import { appUrl, html } from '../platform/html.js';
 
 /** A temporary password that meets every password rule (it must be replaced at first sign-in). */
 export function temporaryPassword(): string {
@@ -10,41 +9,61 @@ export function temporaryPassword(): string {
   return `${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}${randomInt(10)}aZ${specials[randomInt(specials.length)]}`;
 }
 
-export function verifyMeLink(publicUrl: string, email: string, password: string): string {
-  return `${publicUrl}/verifyme/${encodeURIComponent(email)}/${encodeURIComponent(password)}`;
+function verifyMePath(email: string, password: string): string {
+  return `/verifyme/${encodeURIComponent(email)}/${encodeURIComponent(password)}`;
 }
 
-/** Sets a fresh temporary password (new-password challenge at next sign-in) and mails the invitation. */
-export async function sendInvitation(deps: Deps, db: Executor, account: { id: string; email: string }, organizationName: string, invitedBy: string) {
+export interface Invitation {
+  /** The hash of the temporary password to store (new accounts), or null (the person keeps theirs). */
+  passwordHash: string | null;
+  send: () => Promise<void>;
+}
+
+/**
+ * The invitation of an account the organization creates: a fresh temporary password (new-password
+ * challenge at first sign-in), mailed after the caller stores its hash.
+ */
+export async function newAccountInvitation(deps: Deps, email: string, organizationName: string, invitedBy: string): Promise<Invitation> {
   const password = temporaryPassword();
-  await updateAccount(db, account.id, { password_hash: await hashPassword(password), must_change_password: true });
-  const link = verifyMeLink(deps.config.publicUrl, account.email, password);
-  return async () => {
-    await deps.mailer.send({
-      to: account.email,
+  const link = appUrl(deps.config.publicUrl, verifyMePath(email, password));
+  const signin = appUrl(deps.config.publicUrl, '/signin');
+  return {
+    passwordHash: await hashPassword(password),
+    send: () => deps.mailer.send({
+      to: email,
       subject: `You are invited to ${organizationName} on Fieldbook`,
       text: [
         `${invitedBy} invited you to join ${organizationName} on Fieldbook.`,
         '',
-        `Open this link to sign in and choose your password: ${link}`,
+        `Open this link to sign in and choose your password: ${link.href}`,
         '',
-        `Or sign in at ${deps.config.publicUrl}/signin with`,
-        `  e-mail: ${account.email}`,
+        `Or sign in at ${signin.href} with`,
+        `  e-mail: ${email}`,
         `  temporary password: ${password}`,
       ].join('\n'),
-      html: `<p>${invitedBy} invited you to join <strong>${organizationName}</strong> on Fieldbook.</p>
+      html: html`<p>${invitedBy} invited you to join <strong>${organizationName}</strong> on Fieldbook.</p>
 <p><a href="${link}">Sign in and choose your password</a></p>
-<p>Or sign in at ${deps.config.publicUrl}/signin with your e-mail and the temporary password <code>${password}</code>.</p>`,
-    });
+<p>Or sign in at <a href="${signin}">${signin}</a> with your e-mail and the temporary password <code>${password}</code>.</p>`,
+    }),
   };
 }
 
-/** An existing Fieldbook user added to another organization keeps their password. */
-export function addedToOrganizationMail(deps: Deps, email: string, organizationName: string, invitedBy: string) {
-  return () =>
-    deps.mailer.send({
+/**
+ * The invitation of a person who already has an account: they keep their password and accept or
+ * decline in the app. The password is hashed anyway (and dropped) so that adding an existing
+ * address takes as long as adding a new one.
+ */
+export async function existingAccountInvitation(deps: Deps, email: string, organizationName: string, invitedBy: string): Promise<Invitation> {
+  await hashPassword(temporaryPassword());
+  const signin = appUrl(deps.config.publicUrl, '/signin');
+  return {
+    passwordHash: null,
+    send: () => deps.mailer.send({
       to: email,
-      subject: `You were added to ${organizationName} on Fieldbook`,
-      text: `${invitedBy} added you to ${organizationName} on Fieldbook.\n\nSign in at ${deps.config.publicUrl}/signin and choose the organization in the project panel or the settings.`,
-    });
+      subject: `You are invited to ${organizationName} on Fieldbook`,
+      text: `${invitedBy} invited you to join ${organizationName} on Fieldbook.\n\nSign in at ${signin.href} to accept or decline the invitation. Until you accept, ${organizationName} sees only your e-mail address.`,
+      html: html`<p>${invitedBy} invited you to join <strong>${organizationName}</strong> on Fieldbook.</p>
+<p><a href="${signin}">Sign in</a> to accept or decline the invitation. Until you accept, ${organizationName} sees only your e-mail address.</p>`,
+    }),
+  };
 }

@@ -7,13 +7,13 @@ import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
-import { findAccountByEmail, findAccountById, insertAccount, insertMembership, insertPermissions } from '../accounts/store.js';
-import { hashPassword } from '../auth/service.js';
+import type { Executor } from '../db/types.js';
+import { findAccountByEmail, findAccountById, insertAccount, insertMembership, insertPermissions, updateAccount } from '../accounts/store.js';
 import { countSeatUsage, findMember, lockOrganization, removeMember, ssoDomains, updateMembership, type MemberRow } from './store.js';
-import { addedToOrganizationMail, sendInvitation, temporaryPassword } from './invitations.js';
+import { existingAccountInvitation, newAccountInvitation, type Invitation } from './invitations.js';
 import { seatLimitsOf } from './seats.js';
 import { checkedPermissions, getMember, setRtk } from './service.js';
-import { emailDomain } from './present.js';
+import { emailDomain, ownsAccount } from './present.js';
 
 type AddInput = z.output<typeof addMemberSchema>;
 
@@ -22,14 +22,18 @@ async function inviterName(deps: Deps, caller: Caller): Promise<string> {
   return me ? `${me.first_name} ${me.last_name}`.trim() : caller.email;
 }
 
-/** Adds a member: the spec's presets, seat checks under a lock, an invitation mailed after commit. */
+/**
+ * Adds a member: the spec's presets, seat checks under a lock, an invitation mailed after commit.
+ * A new address gets an account owned by this organization; an existing account gets a pending
+ * membership it accepts or declines in the app. Both take a seat, and both answer alike.
+ */
 export async function addMember(deps: Deps, caller: Caller, input: AddInput): Promise<Member> {
   requireOrgAdmin(caller);
   if (input.organizationId && input.organizationId !== caller.organizationId) throw forbidden();
   const plus = isPlusOrganization(caller.organizationType);
   if (!plus && !input.userType) throw badRequest(MEMBER_MSG.userTypeRequired);
   const preset = addUserPreset(plus ? 'plus' : input.userType === USER_TYPES.viewer ? 'viewer' : input.userType === USER_TYPES.dataCollector ? 'dataCollector' : 'editor', caller.organizationId);
-  const permissions = input.permissions && !plus ? checkedPermissions(preset.userType, input.permissions, caller.organizationId) : preset.permissions;
+  const permissions = input.permissions && !plus ? await checkedPermissions(deps.db, preset.userType, input.permissions, caller.organizationId) : preset.permissions;
   const invitedBy = await inviterName(deps, caller);
 
   const { accountId, afterCommit } = await deps.db.transaction().execute(async (trx) => {
@@ -37,29 +41,44 @@ export async function addMember(deps: Deps, caller: Caller, input: AddInput): Pr
     const usage = await countSeatUsage(trx, org.id);
     if (!usageFits(seatLimitsOf(org), withChange(usage, seatTypeOf(preset.userType)))) throw badRequest(MEMBER_MSG.noUsersAvailable, 'NoSeatAvailable');
     let account = await findAccountByEmail(trx, input.email);
-    let mail: () => Promise<void>;
+    let invitation: Invitation;
     if (account) {
       if (await findMember(trx, org.id, account.id)) throw conflict(MEMBER_MSG.alreadyMember, AUTH_ERRORS.usernameExists);
-      mail = addedToOrganizationMail(deps, account.email, org.name, invitedBy);
+      invitation = await existingAccountInvitation(deps, account.email, org.name, invitedBy);
+      await insertMembership(trx, { accountId: account.id, organizationId: org.id, userType: preset.userType,
+        invitation: { firstName: input.firstName, lastName: input.lastName, invitedBy: caller.accountId } });
     } else {
+      invitation = await newAccountInvitation(deps, input.email, org.name, invitedBy);
       account = await insertAccount(trx, {
         email: input.email,
-        passwordHash: await hashPassword(temporaryPassword()),
+        passwordHash: invitation.passwordHash!,
         firstName: input.firstName,
         lastName: input.lastName,
         confirmed: true,
         mustChangePassword: true,
         defaultOrganizationId: org.id,
+        createdByOrganizationId: org.id,
       });
-      mail = await sendInvitation(deps, trx, account, org.name, invitedBy);
+      await insertMembership(trx, { accountId: account.id, organizationId: org.id, userType: preset.userType });
     }
-    await insertMembership(trx, { accountId: account.id, organizationId: org.id, userType: preset.userType });
     await insertPermissions(trx, account.id, org.id, permissions);
     if (input.rtkStatus) await setRtk(trx, org, { id: account.id, rtk_id: null }, true);
-    return { accountId: account.id, afterCommit: mail };
+    return { accountId: account.id, afterCommit: invitation.send };
   });
   await afterCommit();
   return getMember(deps, caller, accountId);
+}
+
+/**
+ * The invitation again for a member who has not joined: a new temporary password only for an
+ * account this organization owns (never someone else's), the invitation to accept for a pending one.
+ */
+async function reinvitation(deps: Deps, db: Executor, member: MemberRow, organization: { id: string; name: string }, invitedBy: string) {
+  if (member.invitation_pending) return (await existingAccountInvitation(deps, member.email, organization.name, invitedBy)).send;
+  if (!member.must_change_password || !ownsAccount(member, organization.id)) return null;
+  const invitation = await newAccountInvitation(deps, member.email, organization.name, invitedBy);
+  await updateAccount(db, member.id, { password_hash: invitation.passwordHash!, must_change_password: true });
+  return invitation.send;
 }
 
 /** Loads a member for an admin action that the spec disables for oneself (and for SSO users where said). */
@@ -80,7 +99,10 @@ export async function deleteMember(deps: Deps, caller: Caller, id: string): Prom
 export async function deactivateMember(deps: Deps, caller: Caller, id: string): Promise<Member> {
   const member = await targetOf(deps, caller, id, { notSso: true });
   await updateMembership(deps.db, caller.organizationId, member.id, { is_active: false });
-  await deps.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('account_id', '=', member.id).where('revoked_at', 'is', null).execute();
+  // Signing out everywhere is for accounts the organization owns; others lose access here at once anyway.
+  if (ownsAccount(member, caller.organizationId)) {
+    await deps.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('account_id', '=', member.id).where('revoked_at', 'is', null).execute();
+  }
   return getMember(deps, caller, id);
 }
 
@@ -94,19 +116,19 @@ export async function activateMember(deps: Deps, caller: Caller, id: string, rei
       throw badRequest(MEMBER_MSG.noUsersAvailable, 'NoSeatAvailable');
     }
     await updateMembership(trx, org.id, member.id, { is_active: true });
-    return reinvite && member.must_change_password ? sendInvitation(deps, trx, member, org.name, invitedBy) : null;
+    return reinvite ? reinvitation(deps, trx, member, org, invitedBy) : null;
   });
   await afterCommit?.();
   return getMember(deps, caller, id);
 }
 
-/** GET /rest/cognito/resend/{id}: a new temporary password for an active member who has not signed in yet. */
+/** GET /rest/cognito/resend/{id}: the invitation again, for an active member who has not joined yet. */
 export async function resendInvitation(deps: Deps, caller: Caller, id: string): Promise<{ sent: true }> {
   const member = await targetOf(deps, caller, id, { notSso: true });
   if (!member.is_active) throw badRequest(MEMBER_MSG.inactiveUser);
-  if (!member.must_change_password) throw badRequest('app.mm.invitation.already-accepted');
   const org = await lockOrganization(deps.db, caller.organizationId);
-  const send = await sendInvitation(deps, deps.db, member, org.name, await inviterName(deps, caller));
+  const send = await reinvitation(deps, deps.db, member, org, await inviterName(deps, caller));
+  if (!send) throw badRequest('app.mm.invitation.already-accepted');
   await send();
   return { sent: true };
 }

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountSchema, addMemberSchema, memberFilterQuerySchema, memberPageSchema, memberSchema, seatSummarySchema,
-  updateMemberSchema,
+  accountSchema, addMemberSchema, invitationParamsSchema, invitationSchema, memberFilterQuerySchema, memberPageSchema,
+  memberSchema, profileSchema, seatSummarySchema, updateMemberSchema,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import * as members from './service.js';
 import * as lifecycle from './lifecycle.js';
+import * as invitations from './my-invitations.js';
 import { member, orgQuery, idParams } from '../http/route-parts.js';
 
 const tags = ['members'];
@@ -37,6 +38,25 @@ export function memberRoutes(deps: Deps) {
       config: member,
       schema: { tags, summary: 'Seats in use and limits', querystring: orgQuery, response: { 200: seatSummarySchema } },
     }, (req) => members.seats(deps, callerOf(req)));
+
+    // The signed-in person's own invitations to other organizations (the selected one does not matter).
+    r.get('/rest/accounts/invitations', {
+      config: member,
+      schema: { tags, summary: 'Invitations to other organizations waiting for my answer', querystring: orgQuery, response: { 200: z.array(invitationSchema) } },
+    }, (req) => invitations.myInvitations(deps, callerOf(req)));
+
+    r.put('/rest/accounts/invitations/:organizationId/accept', {
+      config: member,
+      schema: { tags, summary: 'Accept an invitation: join the organization', params: invitationParamsSchema, querystring: orgQuery, response: { 200: profileSchema } },
+    }, (req) => invitations.acceptMyInvitation(deps, callerOf(req), req.params.organizationId));
+
+    r.put('/rest/accounts/invitations/:organizationId/decline', {
+      config: member,
+      schema: { tags, summary: 'Decline an invitation', params: invitationParamsSchema, querystring: orgQuery },
+    }, async (req, reply) => {
+      await invitations.declineMyInvitation(deps, callerOf(req), req.params.organizationId);
+      return reply.status(204).send();
+    });
 
     r.get('/rest/accounts/:id', {
       config: member,

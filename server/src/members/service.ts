@@ -8,11 +8,12 @@ import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { callerIsSupport, requireOrgAdmin, requireUsersGroup } from '../authz/policy.js';
+import { requireOwnAssets } from '../authz/references.js';
 import { findOrganization } from '../organizations/store.js';
 import { updateAccount } from '../accounts/store.js';
 import { currentAccount } from '../accounts/service.js';
-import { countSeatUsage, findMember, findMembers, lockOrganization, replacePermissions, ssoDomains, updateMembership } from './store.js';
-import { presentMember } from './present.js';
+import { countSeatUsage, findMember, findMembers, lockOrganization, replacePermissions, ssoDomains, updateMembership, type MemberRow } from './store.js';
+import { ownsNames, presentMember } from './present.js';
 import { seatLimitsOf, seatSummary } from './seats.js';
 import { hasFreeRtkSeat } from '@fieldbook/domain';
 
@@ -65,15 +66,18 @@ export async function memberCount(deps: Deps, caller: Caller): Promise<{ count: 
 
 /**
  * Checks a permission list for a member of the given type: at most 100 entries (schema), no mask
- * above what the type may hold, masks normalized so a higher bit includes the lower ones.
+ * above what the type may hold, masks normalized so a higher bit includes the lower ones, and every
+ * named asset one of this organization's (another organization's id answers as an unknown one: 404).
  */
-export function checkedPermissions(userType: string, entries: PermissionEntry[], organizationId: string): PermissionEntry[] {
-  return entries.map((e) => {
+export async function checkedPermissions(db: Executor, userType: string, entries: PermissionEntry[], organizationId: string): Promise<PermissionEntry[]> {
+  const checked = entries.map((e) => {
     const bitMask = normalizeMask(e.bitMask);
     if (bitsToNumber(bitMask) > maxMaskFor(userType, e)) throw badRequest(MEMBER_MSG.permissionTooHigh);
     if (e.assetTypeName === 'organization' && e.assetId !== '*' && e.assetId !== organizationId) throw badRequest(MEMBER_MSG.permissionTooHigh);
     return { ...e, bitMask };
   });
+  await requireOwnAssets(db, organizationId, checked);
+  return checked;
 }
 
 function rtkId(): string {
@@ -94,16 +98,25 @@ export async function updateMember(deps: Deps, caller: Caller, input: UpdateInpu
     const member = await findMember(trx, caller.organizationId, input.id);
     if (!member) throw notFound();
     if (!member.is_active) throw badRequest(MEMBER_MSG.inactiveUser);
-    const names = pickNames(input);
-    if (Object.keys(names).length) await updateAccount(trx, member.id, names);
+    await renameMember(trx, caller.organizationId, member, input);
     if (input.renew !== undefined) await updateMembership(trx, caller.organizationId, member.id, { renew: input.renew });
     if (input.rtkStatus !== undefined) await setRtk(trx, org, member, input.rtkStatus);
     if (input.permissions) {
       if (isPlusOrganization(org.type)) throw forbidden();
-      await replacePermissions(trx, caller.organizationId, member.id, checkedPermissions(member.user_type, input.permissions, caller.organizationId));
+      await replacePermissions(trx, caller.organizationId, member.id, await checkedPermissions(trx, member.user_type, input.permissions, caller.organizationId));
     }
   });
   return getMember(deps, caller, input.id);
+}
+
+/** Names an admin changes: the invitation's label while pending, else only those of an account the organization owns. */
+async function renameMember(db: Executor, organizationId: string, member: MemberRow, input: UpdateInput) {
+  const firstName = input.firstName ?? member.invited_first_name ?? member.first_name;
+  const lastName = input.lastName ?? member.invited_last_name ?? member.last_name;
+  if (firstName === (member.invited_first_name ?? member.first_name) && lastName === (member.invited_last_name ?? member.last_name)) return;
+  if (!ownsNames(member, organizationId)) throw forbidden(MEMBER_MSG.namesNotEditable);
+  if (member.invitation_pending) await updateMembership(db, organizationId, member.id, { invited_first_name: firstName, invited_last_name: lastName });
+  else await updateAccount(db, member.id, { first_name: firstName, last_name: lastName });
 }
 
 function pickNames(input: UpdateInput) {

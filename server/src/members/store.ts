@@ -27,9 +27,15 @@ export async function lockOrganization(db: Executor, organizationId: string) {
 }
 
 const memberColumns = [
-  'a.id', 'a.email', 'a.first_name', 'a.last_name', 'a.created_at', 'a.must_change_password',
-  'm.user_type', 'm.is_active', 'm.renew', 'm.rtk_id',
+  'a.id', 'a.email', 'a.first_name', 'a.last_name', 'a.must_change_password', 'a.default_organization_id', 'a.created_by_organization_id',
+  'm.user_type', 'm.is_active', 'm.renew', 'm.rtk_id', 'm.created_at', 'm.invitation_pending', 'm.invited_first_name', 'm.invited_last_name',
 ] as const;
+
+/**
+ * The names an organization sees: those its admin typed while the invitation is pending (the
+ * person's own names are not shown to an organization they have not joined), then the account's.
+ */
+const shownName = sql<string>`coalesce(m.invited_first_name, a.first_name) || ' ' || coalesce(m.invited_last_name, a.last_name)`;
 
 export interface MemberQuery {
   page: number;
@@ -58,7 +64,7 @@ export async function findMembers(db: Executor, organizationId: string, q: Membe
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) => eb.or([
       eb('a.email', 'ilike', like),
-      eb(sql<string>`a.first_name || ' ' || a.last_name`, 'ilike', like),
+      eb(shownName, 'ilike', like),
     ]));
   }
   if (q.active !== undefined) query = query.where('m.is_active', '=', q.active);
@@ -68,10 +74,10 @@ export async function findMembers(db: Executor, organizationId: string, q: Membe
 
   const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const sortColumn = {
-    name: sql`lower(a.first_name || ' ' || a.last_name)`,
+    name: sql`lower(${shownName})`,
     email: sql`a.email`,
     userType: sql`m.user_type`,
-    createdDt: sql`a.created_at`,
+    createdDt: sql`m.created_at`,
   }[q.sort];
   const rows = await query
     .select(memberColumns)
@@ -90,7 +96,7 @@ export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 
 export async function updateMembership(
   db: Executor, organizationId: string, accountId: string,
-  changes: Partial<{ user_type: string; is_active: boolean; renew: boolean; rtk_id: string | null }>,
+  changes: Partial<{ user_type: string; is_active: boolean; renew: boolean; rtk_id: string | null; invited_first_name: string; invited_last_name: string }>,
 ) {
   await db.updateTable('memberships').set(changes).where('organization_id', '=', organizationId).where('account_id', '=', accountId).execute();
 }
@@ -108,7 +114,9 @@ export async function replacePermissions(db: Executor, organizationId: string, a
 export async function removeMember(db: Executor, organizationId: string, accountId: string) {
   await db.deleteFrom('permissions').where('organization_id', '=', organizationId).where('account_id', '=', accountId).execute();
   await db.deleteFrom('memberships').where('organization_id', '=', organizationId).where('account_id', '=', accountId).execute();
-  const other = await db.selectFrom('memberships').select('organization_id').where('account_id', '=', accountId).orderBy('created_at').executeTakeFirst();
+  // Pending invitations do not keep an account: it goes (with them) when no joined membership is left.
+  const other = await db.selectFrom('memberships').select('organization_id').where('account_id', '=', accountId)
+    .where('invitation_pending', '=', false).orderBy('created_at').executeTakeFirst();
   if (!other) {
     await db.deleteFrom('accounts').where('id', '=', accountId).execute();
     return;
@@ -120,4 +128,36 @@ export async function removeMember(db: Executor, organizationId: string, account
 export async function ssoDomains(db: Executor): Promise<Set<string>> {
   const rows = await db.selectFrom('auth_providers').select('domain').execute();
   return new Set(rows.map((r) => r.domain));
+}
+
+/** The organizations that invited this account and wait for its answer. */
+export async function findPendingInvitations(db: Executor, accountId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .leftJoin('accounts as inviter', 'inviter.id', 'm.invited_by')
+    .select(['m.organization_id', 'o.name', 'm.user_type', 'm.created_at', 'inviter.first_name', 'inviter.last_name', 'inviter.email'])
+    .where('m.account_id', '=', accountId)
+    .where('m.invitation_pending', '=', true)
+    .orderBy('m.created_at')
+    .execute();
+}
+
+/** Turns a pending invitation into a membership; false when there was none. */
+export async function acceptInvitation(db: Executor, accountId: string, organizationId: string): Promise<boolean> {
+  const done = await db.updateTable('memberships')
+    .set({ invitation_pending: false, invited_first_name: null, invited_last_name: null })
+    .where('account_id', '=', accountId).where('organization_id', '=', organizationId).where('invitation_pending', '=', true)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0;
+}
+
+/** Drops a pending invitation and the permissions it would have granted; false when there was none. */
+export async function declineInvitation(db: Executor, accountId: string, organizationId: string): Promise<boolean> {
+  const done = await db.deleteFrom('memberships')
+    .where('account_id', '=', accountId).where('organization_id', '=', organizationId).where('invitation_pending', '=', true)
+    .executeTakeFirst();
+  if (Number(done.numDeletedRows) === 0) return false;
+  await db.deleteFrom('permissions').where('organization_id', '=', organizationId).where('account_id', '=', accountId).execute();
+  return true;
 }

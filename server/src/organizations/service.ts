@@ -21,7 +21,7 @@ async function readable(deps: Deps, caller: Caller, id: string): Promise<Organiz
   if (org.id === caller.organizationId) return org;
   if (org.parent_id === caller.organizationId && isOrgViewer(caller)) return org;
   const membership = await deps.db.selectFrom('memberships').select('account_id')
-    .where('account_id', '=', caller.accountId).where('organization_id', '=', id).executeTakeFirst();
+    .where('account_id', '=', caller.accountId).where('organization_id', '=', id).where('invitation_pending', '=', false).executeTakeFirst();
   if (membership) return org;
   throw notFound();
 }
@@ -91,7 +91,7 @@ export async function deleteChild(deps: Deps, caller: Caller, id: string): Promi
     const members = await trx.selectFrom('memberships').select('account_id').where('organization_id', '=', id).execute();
     await trx.deleteFrom('organizations').where('id', '=', id).execute();
     for (const { account_id } of members) {
-      const other = await trx.selectFrom('memberships').select('organization_id').where('account_id', '=', account_id).orderBy('created_at').executeTakeFirst();
+      const other = await trx.selectFrom('memberships').select('organization_id').where('account_id', '=', account_id).where('invitation_pending', '=', false).orderBy('created_at').executeTakeFirst();
       if (!other) await trx.deleteFrom('accounts').where('id', '=', account_id).execute();
       else {
         const account = await findAccountById(trx, account_id);

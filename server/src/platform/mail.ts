@@ -2,16 +2,23 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SafeHtml } from './html.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  /** Built with the `html` template, so every value in it is escaped. */
+  html?: SafeHtml;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+function envelope(from: string, message: MailMessage) {
+  // A subject holds user text (organization names, feedback titles): one line, never extra headers.
+  return { from, to: message.to, subject: message.subject.replace(/\s+/g, ' '), text: message.text, html: message.html?.value };
 }
 
 /**
@@ -23,7 +30,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail(envelope(options.from, message));
       },
     };
   }
@@ -31,7 +38,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(envelope(options.from, message));
       await mkdir(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);

@@ -1,6 +1,7 @@
 import { useGlobalDialogs } from './dialogs-store';
 import { FeedbackDialog } from './FeedbackDialog';
 import { GettingStartedDialog, useGettingStartedOnFirstUse } from './GettingStartedDialog';
+import { InvitationsDialog } from '../invitations/InvitationsDialog';
 
 /** The dialogs of the settings menu entries, available on every signed-in screen. */
 export function GlobalDialogs() {
@@ -12,6 +13,7 @@ export function GlobalDialogs() {
     <>
       <FeedbackDialog open={open === 'feedback'} onClose={close} />
       <GettingStartedDialog open={open === 'getting-started'} onClose={close} />
+      <InvitationsDialog />
     </>
   );
 }

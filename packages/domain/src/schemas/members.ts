@@ -17,6 +17,8 @@ export const MEMBER_MSG = {
   inactiveUser: 'app.mm.user.inactive',
   notPromotable: 'app.mm.not-promotable',
   permissionTooHigh: 'app.mm.permissions.too-high',
+  namesNotEditable: 'app.mm.names.not-editable',
+  invitationNotFound: 'app.invitation.not-found',
 } as const;
 
 export const memberUserTypeSchema = z.enum([USER_TYPES.viewer, USER_TYPES.dataCollector, USER_TYPES.editor]);
@@ -59,9 +61,25 @@ export const memberSchema = z.object({
   rtkInfo: z.object({ id: z.string().nullable() }),
   isSso: z.boolean(),
   mustChangePassword: z.boolean(),
+  /** Not joined yet: a new account that has not chosen its password, or a person who has not accepted. */
+  invitationPending: z.boolean(),
+  /** Whether the organization's admins may change the names (only of accounts it created and owns). */
+  namesEditable: z.boolean(),
   permissions: z.array(permissionEntrySchema),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/** An invitation to another organization, as its invitee sees it (GET /rest/accounts/invitations). */
+export const invitationSchema = z.object({
+  organizationId: z.string(),
+  organizationName: z.string(),
+  invitedBy: z.string().nullable(),
+  userType: z.string(),
+  createdDt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationParamsSchema = z.object({ organizationId: z.string().uuid({ message: MEMBER_MSG.invitationNotFound }) });
 
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -28,6 +28,7 @@ interface Props {
 export function EditMemberDialog({ open, member, onClose, seats, isPlus, isSelf }: Props) {
   const intl = useIntl();
   const titleId = useId();
+  const namesHintId = useId();
   const update = useUpdateMember();
   const [tab, setTab] = useState<'info' | 'permissions'>('info');
   const [renew, setRenew] = useState(member.renew);
@@ -38,6 +39,8 @@ export function EditMemberDialog({ open, member, onClose, seats, isPlus, isSelf 
   );
   const label = (id: string) => intl.formatMessage({ id });
   const permissionsDisabled = isPlus || isSelf;
+  // A person who joined from elsewhere owns their name (the server refuses a change too).
+  const namesReadOnly = !isSelf && !member.namesEditable;
 
   useEffect(() => {
     if (!open) return;
@@ -91,15 +94,16 @@ export function EditMemberDialog({ open, member, onClose, seats, isPlus, isSelf 
               <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 2 }}>
                 <TextField
                   {...form.field('firstName', label('app.field.first-name'))}
-                  required
-                  slotProps={{ htmlInput: { 'data-testid': 'edit-member-first-name', maxLength: LIMITS.nameMax } }}
+                  required={!namesReadOnly}
+                  slotProps={{ htmlInput: { 'data-testid': 'edit-member-first-name', maxLength: LIMITS.nameMax, readOnly: namesReadOnly, 'aria-describedby': namesReadOnly ? namesHintId : undefined } }}
                 />
                 <TextField
                   {...form.field('lastName', label('app.field.last-name'))}
-                  required
-                  slotProps={{ htmlInput: { 'data-testid': 'edit-member-last-name', maxLength: LIMITS.nameMax } }}
+                  required={!namesReadOnly}
+                  slotProps={{ htmlInput: { 'data-testid': 'edit-member-last-name', maxLength: LIMITS.nameMax, readOnly: namesReadOnly, 'aria-describedby': namesReadOnly ? namesHintId : undefined } }}
                 />
               </Stack>
+              {namesReadOnly && <FormHelperText id={namesHintId} data-testid="edit-member-names-read-only">{label('app.mm.names.read-only-hint')}</FormHelperText>}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {label('app.mm.column.type')}: {label(userTypeLabelId(member.userType))}
               </Typography>

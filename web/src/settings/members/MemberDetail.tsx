@@ -4,6 +4,9 @@ import type { Member } from '@fieldbook/domain';
 import { formatLongDateTime } from '../../app/dates';
 import { userTypeLabelId } from './member-format';
 
+const statusLabelId = (member: Member) =>
+  !member.isActive ? 'app.mm.status.inactive' : member.invitationPending ? 'app.mm.status.invited' : 'app.mm.status.active';
+
 /** The expandable detail of a member row: type, renewal, created date ('MMMM Do, YYYY, hh:mm A'), RTK id. */
 export function MemberDetail({ member, id }: { member: Member; id: string }) {
   const intl = useIntl();
@@ -11,7 +14,7 @@ export function MemberDetail({ member, id }: { member: Member; id: string }) {
   const items: [string, string, string][] = [
     ['app.mm.column.email', member.email, 'detail-email'],
     ['app.mm.detail.type', label(userTypeLabelId(member.userType)), 'detail-type'],
-    ['app.mm.column.status', label(member.isActive ? 'app.mm.status.active' : 'app.mm.status.inactive'), 'detail-status'],
+    ['app.mm.column.status', label(statusLabelId(member)), 'detail-status'],
     ['app.mm.detail.renew', label(member.renew ? 'app.yes' : 'app.no'), 'detail-renew'],
     ['app.mm.detail.created', formatLongDateTime(member.createdDt, intl.locale), 'detail-created'],
   ];

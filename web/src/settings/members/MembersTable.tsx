@@ -76,6 +76,9 @@ export function MembersTable({ page, sort, onSortChange, selfId, isAdmin, isPlus
                 {!m.isActive && (
                   <Chip size="small" variant="outlined" label={label('app.mm.status.inactive')} sx={{ mt: 0.25, height: 20 }} data-testid="member-inactive" />
                 )}
+                {m.isActive && m.invitationPending && (
+                  <Chip size="small" variant="outlined" color="info" label={label('app.mm.status.invited')} sx={{ mt: 0.25, height: 20 }} data-testid="member-invited" />
+                )}
               </Box>
             </Box>
           </TableCell>
