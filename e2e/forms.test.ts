@@ -78,11 +78,12 @@ describe('forms administration', () => {
     const layer = await layerOf();
     expect(layer).toMatchObject({ is_active: true, folder_type: '2', project_id: projectId });
 
-    // The preview is the rendered form in a sandboxed iframe; its script ran.
+    // The preview is the rendered form in a sandboxed iframe, loaded from a signed URL with its own
+    // policy (a srcdoc frame would inherit the app's, which forbids inline script); its script ran.
     const preview = page.getByTestId('form-preview');
     await preview.waitFor();
     expect(await preview.getAttribute('sandbox')).toBe('allow-scripts allow-forms');
-    expect(await preview.getAttribute('src')).toBeNull();
+    expect(await preview.getAttribute('src')).toMatch(/^\/rest\/forms\/view\//);
     await expect.poll(() => page.frameLocator('[data-testid="form-preview"]').locator('#status').textContent()).toBe('ready');
 
     // Unticking withdraws the permission and disables the layer.

@@ -23,6 +23,11 @@ describe('map core: basemap, controls, search and project layers', () => {
     context = await env.context();
     // No request leaves the machine: OpenStreetMap tiles fail at once and the offline basemap shows through.
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort('internetdisconnected'));
+    // Every Content-Security-Policy violation from the first page load on (sign-in, then the map).
+    await context.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('page error:', err.message));
     page.on('response', (res) => {
@@ -43,6 +48,11 @@ describe('map core: basemap, controls, search and project layers', () => {
     await expect.poll(async () => (await colourShares(page, ['#f3f1ea', '#cddfe6'])).every((share) => share > 0.02), { timeout: 15_000 }).toBe(true);
     const [land, water] = await colourShares(page, ['#f3f1ea', '#cddfe6']);
     expect(land + water).toBeLessThan(0.99);
+  });
+
+  it('runs under the Content-Security-Policy: nothing was blocked while signing in and opening the map', async () => {
+    await idle();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 
   it('draws a layer that prefers WMS-TILE from server tiles loaded with the session token', async () => {

@@ -29,6 +29,16 @@ const wmtsCapabilities = (base: string) => `<?xml version="1.0" encoding="UTF-8"
   <Contents><Layer><ows:Title>Streets</ows:Title><ows:Identifier>streets</ows:Identifier></Layer></Contents>
 </Capabilities>`;
 
+const HTML = '<!doctype html><html><body><script>fetch("/rest/accounts/profile")</script></body></html>';
+const JPEG = Buffer.from('ffd8ffe000104a46494600', 'hex');
+/** What the remote answers for a GetMap of a layer: its own content type, not always the truth. */
+const REMOTE_ANSWERS: Record<string, { type: string; body: string | Buffer }> = {
+  html: { type: 'text/html', body: HTML },
+  svg: { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' },
+  disguised: { type: 'image/png', body: HTML },
+  unlabelled: { type: 'application/octet-stream', body: JPEG },
+};
+
 /** A tiny map service on loopback: capabilities, and a PNG only with the right basic credentials. */
 let service: Server;
 let base = '';
@@ -42,8 +52,10 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/xml' });
       return void res.end(url.pathname === '/wmts' ? wmtsCapabilities(base) : wmsCapabilities(base));
     }
-    res.writeHead(200, { 'content-type': 'image/png' });
-    res.end(PNG);
+    if (url.pathname === '/html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(HTML);
+    const answer = REMOTE_ANSWERS[url.searchParams.get('LAYERS') ?? ''] ?? { type: 'image/png', body: PNG };
+    res.writeHead(200, { 'content-type': answer.type });
+    res.end(answer.body);
   });
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
@@ -124,6 +136,30 @@ describe('external services', () => {
     const tile = await call(h, admin, 'GET', `/rest/projects/${p.id}/store/${storeId}/proxy?SERVICE=WMTS&REQUEST=GetTile&LAYER=streets&TILEMATRIX=3&TILEROW=1&TILECOL=2`);
     expect(tile.type).toBe('image/png');
     expect(requests.at(-1)!.url).toMatch(/^\/wmts\?.*TILECOL=2/);
+  });
+
+  it('passes on only raster images typed by their bytes and capabilities it parsed, never remote HTML or SVG', async () => {
+    const h = await allowingHarness();
+    const admin = await signedInAccount(h);
+    const p = await project(h, admin);
+    const storeId = (await call(h, admin, 'POST', `/rest/projects/${p.id}/wmsstore`, store('wms', `${base}/wms`))).json().layers[0].referenceId;
+    const getMap = (layer: string) => h.app.inject({ method: 'GET', url: `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetMap&LAYERS=${layer}`, headers: admin.auth });
+    for (const layer of ['html', 'svg', 'disguised']) {
+      const res = await getMap(layer);
+      expect([layer, res.statusCode, res.json().message]).toEqual([layer, 400, 'app.external-service.error.unreachable']);
+      expect(res.body).not.toContain('<script>');
+    }
+    const jpeg = await getMap('unlabelled');
+    expect([jpeg.statusCode, jpeg.headers['content-type'], jpeg.headers['x-content-type-options']]).toEqual([200, 'image/jpeg', 'nosniff']);
+    expect(jpeg.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+
+    const caps = await h.app.inject({ method: 'GET', url: `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetCapabilities`, headers: admin.auth });
+    expect([caps.statusCode, caps.headers['content-type'], caps.headers['x-content-type-options']]).toEqual([200, 'application/xml; charset=utf-8', 'nosniff']);
+    expect(caps.body).toContain('<Name>ortho</Name>');
+    // The service starts answering its capabilities with a web page: it is not passed on.
+    await h.db.updateTable('external_stores').set({ capabilities_url: `${base}/html` }).where('id', '=', storeId).execute();
+    const page = await h.app.inject({ method: 'GET', url: `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetCapabilities`, headers: admin.auth });
+    expect([page.statusCode, page.json().message]).toEqual([400, 'app.external-service.error.capabilities']);
   });
 
   it('refuses bad URLs, bad credentials and documents that are not capabilities', async () => {

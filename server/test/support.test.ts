@@ -34,6 +34,35 @@ describe('feedback, training link and notification interests', () => {
     const off = await h.app.inject({ method: 'DELETE', url: `/rest/notification-interests/organization/${token}`, headers: user.auth });
     expect(off.json()).toEqual([]);
   });
+
+  it("keeps a push token with the account that registered it: another account's post is refused and changes nothing", async () => {
+    const h = await harness();
+    const [owner, attacker] = [await signedInAccount(h), await signedInAccount(h)];
+    const token = `tok-owned-${Date.now()}`;
+    const call = (who: typeof owner, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => h.app.inject({ method, url, headers: who.auth, payload });
+    expect((await call(owner, 'POST', '/rest/subscriptions', { token })).statusCode).toBe(201);
+    expect((await call(owner, 'POST', `/rest/notification-interests/organization/${token}`)).statusCode).toBe(200);
+
+    const taken = await call(attacker, 'POST', '/rest/subscriptions', { token });
+    expect([taken.statusCode, taken.json().message]).toEqual([409, 'app.notifications.token.taken']);
+    for (const [method, url] of [['GET', `/rest/subscriptions/${token}`], ['GET', `/rest/notification-interests/${token}`],
+      ['POST', `/rest/notification-interests/organization/${token}`], ['DELETE', `/rest/notification-interests/organization/${token}`]] as const) {
+      expect([method, url, (await call(attacker, method, url)).statusCode]).toEqual([method, url, 404]);
+    }
+    expect((await call(attacker, 'DELETE', '/rest/subscriptions', { token })).statusCode).toBe(204);
+    const row = await h.db.selectFrom('push_subscriptions').select(['account_id', 'organization_id']).where('token', '=', token).executeTakeFirstOrThrow();
+    expect(row).toEqual({ account_id: owner.accountId, organization_id: owner.organizationId });
+    expect((await call(owner, 'GET', `/rest/notification-interests/${token}`)).json()).toEqual([{ artifact: 'organization', scope: 'organization', code: 'ORGANIZATION_UPDATED' }]);
+    // The owner posting it again keeps it.
+    expect((await call(owner, 'POST', '/rest/subscriptions', { token })).statusCode).toBe(201);
+
+    // Two accounts racing for a new token: exactly one gets it.
+    const raced = `tok-raced-${Date.now()}`;
+    const racers = [owner, attacker, owner, attacker];
+    const answers = await Promise.all(racers.map((who) => call(who, 'POST', '/rest/subscriptions', { token: raced })));
+    const holder = (await h.db.selectFrom('push_subscriptions').select('account_id').where('token', '=', raced).executeTakeFirstOrThrow()).account_id;
+    expect(answers.map((a) => a.statusCode)).toEqual(racers.map((who) => (who.accountId === holder ? 201 : 409)));
+  });
 });
 
 describe('operator addresses', () => {

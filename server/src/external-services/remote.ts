@@ -2,26 +2,52 @@ import dns, { type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import os from 'node:os';
+import ipaddr from 'ipaddr.js';
 import { EXTERNAL_MSG } from '@fieldbook/domain';
 import { badRequest } from '../http/errors.js';
 
 /** Limits of a server-side fetch of someone else's service. */
 export const REMOTE_LIMITS = { timeoutMs: 10_000, capabilitiesBytes: 5 * 1024 * 1024, imageBytes: 10 * 1024 * 1024, redirects: 3 } as const;
 
-// Loopback, private, link-local, carrier-grade NAT, unspecified, multicast and reserved ranges.
-const blocked = new BlockList();
-for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) blocked.addSubnet(net, bits, 'ipv6');
+// IPv4-compatible addresses (::a.b.c.d, deprecated) include :: and ::1; nothing public uses them.
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
 
-export function isPrivateAddress(address: string): boolean {
-  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPrivateAddress(mapped[1]);
-  const family = isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+/** The IPv4 address an IPv6 address carries: mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::/96) or 6to4 (2002::/16). */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address();
+  const bytes = address.toByteArray();
+  if (address.match(NAT64_WELL_KNOWN)) return new ipaddr.IPv4(bytes.slice(12, 16));
+  if (address.range() === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6));
+  return null;
+}
+
+/** The host's own interface addresses: a public address of this machine is still this machine. */
+function ownAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const list of Object.values(os.networkInterfaces())) {
+    for (const entry of list ?? []) if (ipaddr.isValid(entry.address)) own.add(ipaddr.process(entry.address).toNormalizedString());
+  }
+  return own;
+}
+
+/**
+ * Whether an address must not be fetched from: anything but global unicast (ipaddr.js range names:
+ * loopback, private, link-local, unique-local, site-local, multicast, reserved, Teredo, …), an
+ * IPv6 address carrying such an IPv4 address, or one of the host's own addresses.
+ */
+export function isPrivateAddress(address: string, own: Set<string> = ownAddresses()): boolean {
+  if (!ipaddr.isValid(address)) return true;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.match(IPV4_COMPATIBLE)) return true;
+    parsed = embeddedIPv4(v6) ?? v6;
+  }
+  if (own.has(parsed.toNormalizedString())) return true;
+  return parsed.range() !== 'unicast';
 }
 
 /**
@@ -33,7 +59,7 @@ export async function checkRemoteUrl(url: URL, allowPrivate: boolean): Promise<v
   if (allowPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host) ? [host] : await lookup(host, { all: true }).then((r) => r.map((a) => a.address), () => { throw badRequest(EXTERNAL_MSG.unreachable); });
-  if (!addresses.length || addresses.some(isPrivateAddress)) throw badRequest(EXTERNAL_MSG.privateAddress);
+  if (!addresses.length || addresses.some((a) => isPrivateAddress(a))) throw badRequest(EXTERNAL_MSG.privateAddress);
 }
 
 export interface RemoteResponse {

@@ -28,7 +28,10 @@ export function externalServiceRoutes(deps: Deps) {
       schema: { tags, summary: 'A map image, tile or capabilities of the service, fetched with its stored credentials', params: storeParams, querystring: z.record(z.string(), z.string()) },
     }, async (req, reply) => {
       const res = await proxyStore(deps, callerOf(req), req.params.id, req.params.storeId, req.query);
-      return reply.header('content-type', res.contentType).header('cache-control', 'private, max-age=300').send(res.body);
+      // Opened directly, the answer is an inert download in a sandbox with no script, whatever it holds.
+      return reply.header('content-type', res.contentType).header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', 'attachment').send(res.body);
     });
   };
 }

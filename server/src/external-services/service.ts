@@ -5,7 +5,8 @@ import { badRequest, notFound } from '../http/errors.js';
 import { canCreate, folderChain, isAdminOf, projectChain, projectOf, requireRight } from '../projects/access.js';
 import { loadFolders } from '../projects/tree.js';
 import { parseWms, parseWmts } from './capabilities.js';
-import { REMOTE_LIMITS, fetchRemote } from './remote.js';
+import { REMOTE_LIMITS, fetchRemote, type RemoteResponse } from './remote.js';
+import { rasterImageType } from '../platform/image-type.js';
 import { openSecret, sealSecret } from '../platform/secrets.js';
 
 export type StoreKind = 'WMS' | 'WMTS';
@@ -83,10 +84,12 @@ export async function removeStore(deps: Deps, caller: Caller, projectId: string,
 const FORWARDED = /^(service|version|request|layers?|styles?|format|transparent|crs|srs|bbox|width|height|tilematrixset|tilematrix|tilerow|tilecol|style|tiled|dpi)$/i;
 
 /**
- * Fetches a map image, tile or the WMTS capabilities for a viewer of the project, adding the stored
- * credentials. Only OGC request parameters are forwarded, only images and XML are returned.
+ * Fetches a map image, tile or the capabilities for a viewer of the project, adding the stored
+ * credentials. Only OGC request parameters are forwarded. Only what the server checked itself goes
+ * back: capabilities that parse as this service's kind (as XML), or a raster image typed by its
+ * signature, never the remote's own content type (HTML, SVG and other active content are refused).
  */
-export async function proxyStore(deps: Deps, caller: Caller, projectId: string, storeId: string, query: Record<string, string>) {
+export async function proxyStore(deps: Deps, caller: Caller, projectId: string, storeId: string, query: Record<string, string>): Promise<RemoteResponse> {
   const { store } = await storeOf(deps, caller, projectId, storeId);
   const capabilities = Object.entries(query).some(([k, v]) => k.toLowerCase() === 'request' && v.toLowerCase() === 'getcapabilities');
   const target = new URL(capabilities ? store.capabilities_url : store.service_url);
@@ -95,7 +98,12 @@ export async function proxyStore(deps: Deps, caller: Caller, projectId: string, 
     allowPrivate: !!deps.config.allowPrivateServiceUrls, maxBytes: capabilities ? REMOTE_LIMITS.capabilitiesBytes : REMOTE_LIMITS.imageBytes,
     username: store.username, password: openSecret(deps.config.jwtSecret, store.password),
   });
-  const type = res.contentType.split(';')[0].trim().toLowerCase();
-  if (res.status !== 200 || !(type.startsWith('image/') || type.endsWith('xml'))) throw badRequest(EXTERNAL_MSG.unreachable);
-  return res;
+  if (res.status !== 200) throw badRequest(EXTERNAL_MSG.unreachable);
+  if (capabilities) {
+    (store.kind === 'WMS' ? parseWms : parseWmts)(res.body.toString('utf8'), store.capabilities_url);
+    return { status: 200, contentType: 'application/xml; charset=utf-8', body: res.body };
+  }
+  const image = rasterImageType(res.body);
+  if (!image) throw badRequest(EXTERNAL_MSG.unreachable);
+  return { status: 200, contentType: image.mime, body: res.body };
 }

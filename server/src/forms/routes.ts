@@ -5,12 +5,16 @@ import { z } from 'zod';
 import { DICTIONARY_LIMITS, FORM_MSG, formDetailsSchema } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { SignedUrls } from '../platform/signed-urls.js';
 import * as forms from './service.js';
 import { member, orgQuery, idParams } from '../http/route-parts.js';
 
 const tags = ['forms'];
 const FORM_FILE_LIMIT = 5 * 1024 * 1024;
+const FORM_VIEW_TTL_SECONDS = 5 * 60;
+/** A form's own policy: even opened directly it runs in an opaque origin, loads nothing, reaches nothing. */
+const FORM_SANDBOX = "sandbox allow-scripts allow-forms; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:";
 
 const dtoSchema = formDetailsSchema.extend({ permissions: z.array(z.union([z.string().uuid(), z.object({ projectId: z.string().uuid() })])).optional() });
 
@@ -38,6 +42,7 @@ async function readFormParts(req: FastifyRequest) {
 }
 
 export function formRoutes(deps: Deps) {
+  const viewUrls = new SignedUrls<{ formId: string; organizationId: string }>(deps.config.jwtSecret, 'form-view', '/rest/forms/view', FORM_VIEW_TTL_SECONDS);
   return async (app: FastifyInstance) => {
     await app.register(multipart, { limits: { fileSize: FORM_FILE_LIMIT, files: 2, fields: 5 }, throwFileSizeLimit: true });
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,11 +56,26 @@ export function formRoutes(deps: Deps) {
       (req) => forms.getForm(deps, callerOf(req), req.params.id));
 
     r.get('/rest/forms/rendered/:id', { config: member, schema: { tags, summary: 'The form as one HTML document for a sandboxed iframe', params: idParams, querystring: orgQuery } },
-      async (req, reply) => reply
-        .type('text/html; charset=utf-8')
-        // Even if opened directly, the document runs in an opaque origin with no access to the app.
-        .header('content-security-policy', "sandbox allow-scripts allow-forms; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:")
+      async (req, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', `${FORM_SANDBOX}; frame-ancestors 'none'`)
         .send(await forms.renderedForm(deps, callerOf(req), req.params.id)));
+
+    // The web app shows a form in <iframe sandbox src=…>: a srcdoc frame would inherit the app's policy,
+    // which forbids inline script. The frame cannot send the session token, so it gets a signed URL.
+    r.get('/rest/forms/view-url/:id', { config: member, schema: { tags, summary: 'A short-lived URL of the rendered form, for an iframe', params: idParams, querystring: orgQuery,
+      response: { 200: z.object({ url: z.string() }) } } },
+    async (req) => {
+      const form = await forms.findForm(deps.db, callerOf(req), req.params.id);
+      return { url: await viewUrls.create({ formId: form.id, organizationId: form.organization_id }) };
+    });
+
+    r.get('/rest/forms/view/:token', { config: { access: 'public' }, schema: { tags, summary: 'The rendered form behind a signed view URL', params: z.object({ token: z.string().max(2048) }) } },
+      async (req, reply) => {
+        const grant = await viewUrls.verify(req.params.token);
+        if (!grant) throw notFound();
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+          .header('content-security-policy', `${FORM_SANDBOX}; frame-ancestors 'self'`).header('x-frame-options', 'SAMEORIGIN')
+          .send(await forms.renderedForm(deps, { organizationId: grant.organizationId }, grant.formId));
+      });
 
     r.get('/rest/forms/project/:id', { config: member, schema: { tags, summary: 'Forms granted to a project', params: idParams,
       querystring: orgQuery.extend({ includeFiles: z.enum(['true', 'false']).optional(), configs: z.string().optional() }) } },

@@ -15,7 +15,7 @@ export interface FormFiles {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export async function findForm(db: Executor, caller: Caller, id: string) {
+export async function findForm(db: Executor, caller: Pick<Caller, 'organizationId'>, id: string) {
   const form = await db.selectFrom('forms').selectAll().where('id', '=', id).where('organization_id', '=', caller.organizationId).executeTakeFirst();
   if (!form) throw notFound();
   return form;
@@ -145,8 +145,8 @@ export async function formsOfProject(deps: Deps, caller: Caller, projectId: stri
   return out;
 }
 
-/** The form as one HTML document with its script, for a sandboxed iframe (srcdoc). */
-export async function renderedForm(deps: Deps, caller: Caller, id: string): Promise<string> {
+/** The form as one HTML document with its script, for a sandboxed iframe. */
+export async function renderedForm(deps: Deps, caller: Pick<Caller, 'organizationId'>, id: string): Promise<string> {
   const form = await findForm(deps.db, caller, id);
   const script = `<script>\n${form.js.replace(/<\/script/gi, '<\\/script')}\n</script>`;
   return /<\/body>/i.test(form.html) ? form.html.replace(/<\/body>/i, `${script}\n</body>`) : `${form.html}\n${script}`;

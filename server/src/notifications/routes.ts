@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { callerOf, type Caller } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import { MSG } from '@fieldbook/domain';
+import { conflict, notFound } from '../http/errors.js';
 import { member } from '../http/route-parts.js';
 
 const tags = ['notifications'];
@@ -32,10 +33,13 @@ export function notificationRoutes(deps: Deps) {
       schema: { tags, summary: "Register this browser's push token", body: z.object({ token: z.string().min(1).max(2048) }) },
     }, async (req, reply) => {
       const caller = callerOf(req);
-      await deps.db.insertInto('push_subscriptions')
+      // A token belongs to the account that registered it: posting it again moves it only between that
+      // account's organizations, in the same statement, so two concurrent posts cannot both take it.
+      const kept = await deps.db.insertInto('push_subscriptions')
         .values({ token: req.body.token, account_id: caller.accountId, organization_id: caller.organizationId })
-        .onConflict((oc) => oc.column('token').doUpdateSet({ account_id: caller.accountId, organization_id: caller.organizationId }))
-        .execute();
+        .onConflict((oc) => oc.column('token').doUpdateSet({ organization_id: caller.organizationId }).where('push_subscriptions.account_id', '=', caller.accountId))
+        .returning('token').executeTakeFirst();
+      if (!kept) throw conflict(MSG.pushTokenTaken);
       return reply.status(201).send({ token: req.body.token });
     });
 

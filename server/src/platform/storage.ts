@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignedUrls } from './signed-urls.js';
 
 /** Where uploaded files (symbol images, form files) live: the data directory's files/ folder. */
 export interface FileStorage {
@@ -47,25 +47,8 @@ const UPLOAD_TTL_SECONDS = 15 * 60;
  * Short-lived signed upload URLs: the browser PUTs the file straight to the URL, without its
  * authorization header (spec 2 §7 "postUrl"); the token says what the file is for.
  */
-export class UploadUrls {
-  private readonly key: Uint8Array;
+export class UploadUrls extends SignedUrls<UploadGrant> {
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(`upload:${secret}`);
-  }
-
-  async create(grant: UploadGrant): Promise<string> {
-    const token = await new SignJWT({ ...grant }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt()
-      .setExpirationTime(`${UPLOAD_TTL_SECONDS}s`).sign(this.key);
-    // Relative: the browser uploads to the origin it loaded the app from.
-    return `/files/upload/${token}`;
-  }
-
-  async verify(token: string): Promise<UploadGrant | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      return payload as unknown as UploadGrant;
-    } catch {
-      return null;
-    }
+    super(secret, 'upload', '/files/upload', UPLOAD_TTL_SECONDS);
   }
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { DATA_MSG, DICTIONARY_LIMITS, saveSymbolSchema, type SYMBOL_FORMATS } from '@fieldbook/domain';
+import { DATA_MSG, DICTIONARY_LIMITS, saveSymbolSchema, SYMBOL_FORMATS } from '@fieldbook/domain';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, notFound, uniquely } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
+import { rasterImageType } from '../platform/image-type.js';
+import { requireOwnRows } from '../authz/references.js';
 
 type SymbolRow = NonNullable<Awaited<ReturnType<typeof findSymbol>>>;
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -83,17 +85,12 @@ export async function saveSymbol(deps: Deps, caller: Caller, id: string | null, 
   return { ...present(deps, row), postUrl, dictionaryIDsUsing };
 }
 
-const MAGIC: Array<{ format: (typeof SYMBOL_FORMATS)[number]; bytes: number[] }> = [
-  { format: 'png', bytes: [0x89, 0x50, 0x4e, 0x47] },
-  { format: 'jpg', bytes: [0xff, 0xd8, 0xff] },
-  { format: 'gif', bytes: [0x47, 0x49, 0x46, 0x38] },
-];
-
 /** The upload behind a postUrl: the image must really be png, jpg or gif, non-empty and under the limit. */
 export async function receiveImage(deps: Deps, grant: { id: string; organizationId: string; accountId: string }, data: Buffer, originalName?: string) {
   if (data.length === 0) throw badRequest(DATA_MSG.symbolEmpty);
   if (data.length >= DICTIONARY_LIMITS.symbolImageMaxBytes) throw badRequest(DATA_MSG.symbolTooLarge);
-  const format = MAGIC.find((m) => m.bytes.every((b, i) => data[i] === b))?.format;
+  const detected = rasterImageType(data)?.format;
+  const format = SYMBOL_FORMATS.find((f) => f === detected);
   if (!format) throw badRequest(DATA_MSG.symbolBadType);
   const row = await findSymbol(deps.db, grant.organizationId, grant.id);
   if (!row) throw notFound();
@@ -110,6 +107,7 @@ export async function receiveImage(deps: Deps, grant: { id: string; organization
 export async function triggerPackaging(deps: Deps, caller: Caller, dictionaryIds: string[]) {
   requireOrgAdmin(caller);
   if (dictionaryIds.length === 0) return { dictionaryIds: [] };
+  await requireOwnRows(deps.db, 'dictionaries', dictionaryIds, caller.organizationId);
   const rows = await deps.db.updateTable('dictionaries').set({ updated_at: new Date(), updated_by: caller.accountId })
     .where('id', 'in', dictionaryIds).where('organization_id', '=', caller.organizationId).returning('id').execute();
   return { dictionaryIds: rows.map((r) => r.id) };

@@ -49,7 +49,7 @@ export const formKeys = {
   all: (orgId: string | null) => ['forms', orgId] as const,
   page: (orgId: string | null, q: FormQuery) => ['forms', orgId, 'page', q] as const,
   one: (orgId: string | null, id: string) => ['forms', orgId, 'one', id] as const,
-  rendered: (orgId: string | null, id: string) => ['forms', orgId, 'rendered', id] as const,
+  viewUrl: (orgId: string | null, id: string) => ['forms', orgId, 'view-url', id] as const,
   projects: (orgId: string | null) => ['forms-projects', orgId] as const,
 };
 
@@ -64,13 +64,12 @@ async function errorOf(res: Response): Promise<ApiError> {
 }
 
 /**
- * A signed-in call whose body is not JSON (multipart) or whose answer is not JSON (the rendered
- * form). A 401 lets apiFetch renew the session once, then the call is repeated.
+ * A signed-in call whose body is not JSON (multipart). A 401 lets apiFetch renew the session once, then the call is repeated.
  */
-async function rawFetch(path: string, init: { method: 'GET' | 'POST' | 'PUT'; body?: FormData; accept?: string }): Promise<Response> {
+async function rawFetch(path: string, init: { method: 'GET' | 'POST' | 'PUT'; body?: FormData }): Promise<Response> {
   const call = async () => {
     const { session, orgId } = useSession.getState();
-    const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json' };
     if (session?.idToken) headers.Authorization = `Bearer ${session.idToken}`;
     const url = orgId ? `${path}${path.includes('?') ? '&' : '?'}orgId=${encodeURIComponent(orgId)}` : path;
     try {
@@ -110,8 +109,11 @@ export const formsApi = {
   addPermission: (formId: string, projectId: string) =>
     apiFetch<{ id: string; form: { id: string }; projectId: string }>(`/rest/forms/permission/add/${formId}/${projectId}`, { method: 'PUT' }),
   removePermission: (permissionId: string) => apiFetch<void>(`/rest/forms/permission/remove/${permissionId}`, { method: 'DELETE' }),
-  /** The form as one HTML document; shown only in a sandboxed iframe through srcDoc. */
-  rendered: async (id: string) => (await rawFetch(`/rest/forms/rendered/${id}`, { method: 'GET', accept: 'text/html' })).text(),
+  /**
+   * A short-lived signed URL of the rendered form, for a sandboxed iframe's src: a srcdoc frame would
+   * inherit the app's Content-Security-Policy, which forbids the form's inline script.
+   */
+  viewUrl: (id: string) => apiFetch<{ url: string }>(`/rest/forms/view-url/${id}`),
   projects: () => apiFetch<FormProject[]>('/rest/projects/summaries'),
 };
 
@@ -128,9 +130,10 @@ export function useFormItem(id: string | null) {
   return useQuery({ queryKey: formKeys.one(orgId, id ?? ''), queryFn: () => formsApi.get(id as string), enabled: Boolean(id), staleTime: 0 });
 }
 
-export function useRenderedForm(id: string | null) {
+/** A fresh view URL each time the preview opens (the URL expires after a few minutes). */
+export function useFormViewUrl(id: string | null) {
   const orgId = useOrgId();
-  return useQuery({ queryKey: formKeys.rendered(orgId, id ?? ''), queryFn: () => formsApi.rendered(id as string), enabled: Boolean(id), staleTime: 0 });
+  return useQuery({ queryKey: formKeys.viewUrl(orgId, id ?? ''), queryFn: () => formsApi.viewUrl(id as string), enabled: Boolean(id), staleTime: 0, gcTime: 0 });
 }
 
 export function useFormProjects(enabled = true) {

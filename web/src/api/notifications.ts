@@ -22,10 +22,10 @@ function randomToken(): string {
   return `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** This browser's token, created on first use and kept in localStorage. */
-export function pushToken(): string {
+/** This browser's token, created on first use (or renewed) and kept in localStorage. */
+export function pushToken(renew = false): string {
   try {
-    const saved = localStorage.getItem(PUSH_TOKEN_KEY);
+    const saved = renew ? null : localStorage.getItem(PUSH_TOKEN_KEY);
     if (saved) return saved;
     const token = randomToken();
     localStorage.setItem(PUSH_TOKEN_KEY, token);
@@ -38,7 +38,19 @@ export function pushToken(): string {
 const path = (token: string) => encodeURIComponent(token);
 
 export const notificationsApi = {
-  register: (token: string) => apiFetch<{ token: string }>('/rest/subscriptions', { method: 'POST', body: { token } }),
+  /**
+   * Registers the token; the answer names the token now in use. A token belongs to the account that
+   * registered it (409 for anyone else), so after another account used this browser it gets a new one.
+   */
+  register: async (token: string): Promise<{ token: string }> => {
+    const post = (t: string) => apiFetch<{ token: string }>('/rest/subscriptions', { method: 'POST', body: { token: t } });
+    try {
+      return await post(token);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) return post(pushToken(true));
+      throw err;
+    }
+  },
   interests: async (token: string): Promise<NotificationInterest[]> => {
     try {
       return await apiFetch<NotificationInterest[]>(`/rest/notification-interests/${path(token)}`);

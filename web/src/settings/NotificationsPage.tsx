@@ -43,13 +43,15 @@ export function NotificationsPage() {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const [permission, requestPermission] = useBrowserPermission();
-  const token = useMemo(pushToken, []);
   const granted = permission === 'granted';
   const register = useRegisterPushSubscription();
+  // The registered token can differ from the stored one (renewed after another account used it).
+  const stored = useMemo(() => pushToken(), []);
+  const token = register.data?.token ?? stored;
   // Spec 1 §4: with the permission granted the browser's subscription is created or updated first.
   useEffect(() => {
-    if (granted) register.mutate(token);
-  }, [granted, token]);
+    if (granted) register.mutate(stored);
+  }, [granted, stored]);
   const interests = useNotificationInterests(token, granted && !register.isIdle && !register.isPending);
   const enable = useEnableOrganizationNotifications();
   const disable = useDisableOrganizationNotifications();
@@ -59,8 +61,8 @@ export function NotificationsPage() {
   const toggle = async (checked: boolean) => {
     try {
       if (checked) {
-        await register.mutateAsync(token);
-        await enable.mutateAsync(token);
+        const registered = await register.mutateAsync(token);
+        await enable.mutateAsync(registered.token);
       } else {
         await disable.mutateAsync(token);
       }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Checkbox, CircularProgress, DialogActions, DialogContent, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { errorMessageOf } from '../../../api/client';
-import { formsApi, useFormItem, useFormProjects, useFormsChanged, useRenderedForm, type FormItem } from '../../../api/forms';
+import { formsApi, useFormItem, useFormProjects, useFormsChanged, useFormViewUrl, type FormItem } from '../../../api/forms';
 import { snackFailure } from '../../../app/action-feedback';
 import { showSnack } from '../../../app/snackbar-store';
 import { useT } from '../../../i18n/translate';
@@ -15,7 +15,7 @@ export function FormProjectsPanel({ form, onClose, panelId, labelledBy }: { form
   const changed = useFormsChanged();
   const projects = useFormProjects();
   const current = useFormItem(form.id);
-  const rendered = useRenderedForm(form.id);
+  const rendered = useFormViewUrl(form.id);
   const [pending, setPending] = useState<string | null>(null);
   // The box shows the click at once; the stored permissions decide once the call is done.
   const [optimistic, setOptimistic] = useState<{ projectId: string; checked: boolean } | null>(null);
@@ -85,7 +85,7 @@ export function FormProjectsPanel({ form, onClose, panelId, labelledBy }: { form
             component="iframe"
             title={label('app.forms.preview')}
             sandbox="allow-scripts allow-forms"
-            srcDoc={rendered.data}
+            src={rendered.data.url}
             data-testid="form-preview"
             sx={{ width: '100%', height: { xs: 320, sm: 400 }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'common.white' }}
           />
