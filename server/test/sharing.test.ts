@@ -35,15 +35,18 @@ describe('organization sharing', () => {
     expect((await call(h, b, 'GET', `/rest/permissions/grantee/${b.organizationId}`)).json()).toHaveLength(1);
     expect((await call(h, a, 'GET', `/rest/permissions/grantor/${a.organizationId}`)).json()).toHaveLength(2);
 
-    const project = { type: 'project' as const, id: 'p-1' };
+    const template = await h.db.selectFrom('dictionaries').select('id').where('template_key', '=', 'asset-inventory').executeTakeFirstOrThrow();
+    const projectIds: string[] = [];
+    for (const name of ['First', 'Second']) projectIds.push((await call(h, a, 'POST', '/rest/projects', { name, dataDictionaryId: template.id })).json().id as string);
+    const project = { type: 'project' as const, id: projectIds[0] };
     expect(await sharedMask(h.db, b.organizationId, a.organizationId, [project])).toBe(1);
-    const narrowed = await call(h, a, 'PUT', `/rest/permissions/grant/${a.organizationId}/${b.organizationId}`, { permissions: [{ assetTypeName: 'project', assetId: 'p-2', bitMask: '1111' }] });
-    expect(narrowed.json().permissions).toEqual([{ assetTypeName: 'project', assetId: 'p-2', bitMask: '0001' }]);
+    const narrowed = await call(h, a, 'PUT', `/rest/permissions/grant/${a.organizationId}/${b.organizationId}`, { permissions: [{ assetTypeName: 'project', assetId: projectIds[1], bitMask: '1111' }] });
+    expect(narrowed.json().permissions).toEqual([{ assetTypeName: 'project', assetId: projectIds[1], bitMask: '0001' }]);
     expect(await sharedMask(h.db, b.organizationId, a.organizationId, [project])).toBe(0);
-    expect(await sharedMask(h.db, b.organizationId, a.organizationId, [{ type: 'layer', id: 'l-9' }, { type: 'project', id: 'p-2' }])).toBe(1);
+    expect(await sharedMask(h.db, b.organizationId, a.organizationId, [{ type: 'layer', id: 'l-9' }, { type: 'project', id: projectIds[1] }])).toBe(1);
 
     expect((await call(h, b, 'DELETE', `/rest/organization-permissions/${code.id}`)).statusCode).toBe(204);
-    expect(await sharedMask(h.db, b.organizationId, a.organizationId, [{ type: 'project', id: 'p-2' }])).toBe(0);
+    expect(await sharedMask(h.db, b.organizationId, a.organizationId, [{ type: 'project', id: projectIds[1] }])).toBe(0);
   });
 
   it('rejects malformed and unknown codes', async () => {
@@ -94,7 +97,8 @@ describe('what a grant lets the grantee read', () => {
     expect((await call(h, b, 'POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: [-100, 40] }, properties: { layer_id: points.id } })).statusCode).toBe(404);
     expect((await call(h, b, 'DELETE', `/rest/projects/${project.id}`)).statusCode).toBe(404);
 
-    await call(h, a, 'PUT', `/rest/permissions/grant/${a.organizationId}/${b.organizationId}`, { permissions: [{ assetTypeName: 'project', assetId: '00000000-0000-4000-8000-000000000000', bitMask: '0001' }] });
+    const other = (await call(h, a, 'POST', '/rest/projects', { name: 'Not shared', dataDictionaryId: template.id })).json();
+    await call(h, a, 'PUT', `/rest/permissions/grant/${a.organizationId}/${b.organizationId}`, { permissions: [{ assetTypeName: 'project', assetId: other.id, bitMask: '0001' }] });
     expect((await call(h, b, 'GET', `/rest/projects/${project.id}`)).statusCode).toBe(404);
     await call(h, a, 'PUT', `/rest/permissions/grant/${a.organizationId}/${b.organizationId}`, { permissions: [{ assetTypeName: 'project', assetId: project.id, bitMask: '0001' }] });
     expect((await call(h, b, 'GET', `/rest/projects/${project.id}`)).statusCode).toBe(200);

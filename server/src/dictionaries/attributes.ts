@@ -22,8 +22,10 @@ async function checkedPickList(db: Executor, caller: Caller, typeId: number, pic
   const type = attributeTypeName(typeId)!;
   if (!isPickListType(type)) return null;
   if (!pickListId) throw badRequest(DICTIONARY_MSG.pickListNeedsValue);
-  const list = await db.selectFrom('pick_lists').selectAll().where('id', '=', pickListId).executeTakeFirst();
-  if (!list || (list.organization_id !== null && list.organization_id !== caller.organizationId)) throw notFound('app.dictionary.picklist.not-found');
+  // Only the organization's own lists: a provider template's list is read-only to it (and would be
+  // dropped with the attribute's last use), another organization's is not found.
+  const list = await db.selectFrom('pick_lists').selectAll().where('id', '=', pickListId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+  if (!list) throw notFound('app.dictionary.picklist.not-found');
   if (type === 'Global Pick List' && !list.is_global) throw badRequest('app.dictionary.picklist.not-global');
   const value = await db.selectFrom('pick_list_values').select('id').where('pick_list_id', '=', list.id).limit(1).executeTakeFirst();
   if (!value) throw badRequest(DICTIONARY_MSG.pickListNeedsValue);
@@ -110,6 +112,10 @@ export async function deleteAttribute(deps: Deps, caller: Caller, id: string) {
 /** Attribute names of a component kept for search: the search area reads them to offer fields. */
 export async function indexForSearch(deps: Deps, caller: Caller, input: z.output<typeof searchIndexSchema>) {
   const { component } = await editableComponent(deps.db, caller, input.componentId);
+  // Indexed attributes are the component's own; any other id is not found (and not stored).
+  const named = [...new Set(input.attributes.flatMap((a) => (a.id ? [a.id] : [])))];
+  const own = named.length ? await deps.db.selectFrom('attributes').select('id').where('id', 'in', named).where('component_id', '=', component.id).execute() : [];
+  if (own.length !== named.length) throw notFound('app.dictionary.attribute.not-found');
   await deps.db.transaction().execute(async (trx) => {
     for (const a of input.attributes) {
       await trx.insertInto('attribute_search_index').values({

@@ -13,6 +13,7 @@ import { editableComponent, editableSystem, readableDictionary, touch } from './
 import { loadComponents } from './tree.js';
 import { renumber } from './service.js';
 import { removeAttributes } from './attributes.js';
+import { isUuid, requireOwnRows } from '../authz/references.js';
 
 type CreateInput = z.output<typeof createComponentSchema>;
 type UpdateInput = z.output<typeof updateComponentSchema>;
@@ -30,6 +31,10 @@ async function aliasTaken(db: Executor, systemId: string, alias: string, exceptI
  */
 async function checkedStyle(db: Executor, caller: Caller, styling: boolean | undefined, style: string | null | undefined, typeId: number) {
   if (style === undefined || style === null || style === '') return style === '' ? null : style;
+  // A marker image is one of the organization's symbols (its usage count and deletion see only those).
+  const symbolIds = [...style.matchAll(/\/rest\/symbols\/([^/?#\s"]+)\/image/g)].map((m) => m[1]);
+  if (symbolIds.some((id) => !isUuid(id))) throw notFound();
+  await requireOwnRows(db, 'symbols', symbolIds, caller.organizationId);
   if (styling) {
     const org = await db.selectFrom('organizations').select('functionality_flags').where('id', '=', caller.organizationId).executeTakeFirstOrThrow();
     if ((org.functionality_flags as Record<string, unknown>).dictionaryStyling === false) throw forbidden('app.dictionary.styling.disabled');

@@ -49,8 +49,14 @@ async function present(deps: Deps, id: string) {
   return list;
 }
 
+/** A list belongs to the caller's organization: naming another one in the body is not found. */
+function checkedOrganization(caller: Caller, input: CreateInput) {
+  if (input.organizationId && input.organizationId !== caller.organizationId) throw notFound();
+}
+
 /** A dictionary's list (org admin or project admin) or a global list of the organization (org admin). */
 export async function createPickList(deps: Deps, caller: Caller, input: CreateInput, fromManager = false) {
+  checkedOrganization(caller, input);
   checkManagerValues(input.values, fromManager);
   if (input.isGlobal) {
     requireOrgAdmin(caller);
@@ -83,6 +89,7 @@ async function manageableList(deps: Deps, caller: Caller, id: string) {
 
 export async function updatePickList(deps: Deps, caller: Caller, id: string, input: UpdateInput, fromManager = false) {
   if (id !== input.id) throw badRequest('app.error.id-mismatch');
+  checkedOrganization(caller, input);
   checkManagerValues(input.values, fromManager);
   const list = await manageableList(deps, caller, id);
   if (list.is_global && (await globalNameTaken(deps, caller.organizationId, input.name, id))) throw conflict(DICTIONARY_MSG.pickListNameTaken);

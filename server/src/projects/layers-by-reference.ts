@@ -9,6 +9,7 @@ import { findForm, grant } from '../forms/service.js';
 import { canCreate, projectChain, projectOf, requireRight } from './access.js';
 import { specialFolder } from './special-folders.js';
 import { presentLayer } from './tree.js';
+import { isUuid } from '../authz/references.js';
 
 type Input = z.output<typeof layerByReferenceSchema>;
 
@@ -18,7 +19,7 @@ type Input = z.output<typeof layerByReferenceSchema>;
  * add the layer of a form already granted to the project.
  */
 async function formLayer(deps: Deps, caller: Caller, projectId: string, formId: string, input: Input): Promise<string> {
-  const form = z.string().uuid().safeParse(formId).success ? await findForm(deps.db, caller, formId).catch(() => null) : null;
+  const form = isUuid(formId) ? await findForm(deps.db, caller, formId).catch(() => null) : null;
   if (!form) throw notFound(MAP_SERVICE_MSG.formNotFound);
   const granted = await deps.db.selectFrom('form_permissions').select('id').where('form_id', '=', form.id).where('project_id', '=', projectId).executeTakeFirst();
   if (!granted && !isOrgAdmin(caller)) throw forbidden();
@@ -26,8 +27,13 @@ async function formLayer(deps: Deps, caller: Caller, projectId: string, formId: 
   return layerId;
 }
 
-/** A one-call tickets layer in the special folder; `referenceId` names the ticket source it shows. */
+/**
+ * A one-call tickets layer in the special folder; `referenceId` names the ticket source it shows, a
+ * name of the one-call service. No row of ours is a ticket source, so an id of ours (a UUID, whoever's
+ * it is) is not one: refused as not found, like any unknown id, and never stored.
+ */
 async function oneCallLayer(deps: Deps, projectId: string, referenceId: string, input: Input): Promise<string> {
+  if (isUuid(referenceId)) throw notFound();
   return deps.db.transaction().execute(async (trx) => {
     const folderId = await specialFolder(trx, projectId, FOLDER_TYPES.special, ['One Call', 'One-Call Tickets', 'Special']);
     const row = await uniquely(PROJECT_MSG.layerNameExists, () => trx.insertInto('layers').values({

@@ -6,6 +6,7 @@ import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
 import { canCreate, canEdit, canView, folderChain, folderOf, isAdminOf, readableProject, requireRight } from './access.js';
 import { presentLayer } from './tree.js';
+import { requireOwnRows } from '../authz/references.js';
 import { flagOn } from '../http/flags.js';
 import { LAYER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
 
@@ -70,10 +71,7 @@ export async function updateLayer(deps: Deps, caller: Caller, projectId: string,
     .filter((m, i) => m !== [layer.preferred_method, layer.mobile_preferred_method][i]));
   if (await nameTaken(deps.db, layer.folder_id, input.name, layer.id)) throw conflict(PROJECT_MSG.layerNameExists);
   const styleId = input.styles === undefined ? layer.style_id : input.styles[0]?.id ?? null;
-  if (styleId && styleId !== layer.style_id) {
-    const style = await deps.db.selectFrom('styles').select('id').where('id', '=', styleId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
-    if (!style) throw badRequest('app.layer.error.style');
-  }
+  if (styleId && styleId !== layer.style_id) await requireOwnRows(deps.db, 'styles', [styleId], caller.organizationId, 'app.layer.error.style');
   const row = await uniquely(PROJECT_MSG.layerNameExists, () => deps.db.updateTable('layers').set({
     name: input.name,
     ...(input.description !== undefined ? { description: input.description } : {}),

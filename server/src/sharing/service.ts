@@ -5,6 +5,7 @@ import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
+import { requireOwnAssets } from '../authz/references.js';
 import { acceptedGrantsTo, findGrant, findGrantBetween, listGrants, type GrantRow } from './store.js';
 
 const CODE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -115,6 +116,7 @@ export async function setGrantPermissions(deps: Deps, caller: Caller, grantorId:
   const grant = await findGrantBetween(deps.db, grantorId, granteeId);
   if (!grant) throw notFound();
   if (grant.state !== 'ACCEPTED') throw badRequest(SHARING_MSG.badTransition);
+  await requireOwnAssets(deps.db, grantorId, permissions);
   const readOnly = permissions.map((p) => ({ ...p, bitMask: '0001' }));
   await deps.db.updateTable('organization_grants').set({ permissions: JSON.stringify(readOnly) }).where('id', '=', grant.id).execute();
   return presentGrant((await findGrantBetween(deps.db, grantorId, granteeId))!);

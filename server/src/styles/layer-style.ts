@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { layerContext } from '../features/service.js';
 import { canEdit, requireRight } from '../projects/access.js';
+import { readableDictionary } from '../dictionaries/access.js';
 
 /** Drawing layers hold one geometry kind; the others (imported) are read from their first feature. */
 const GEOMETRY_OF_SERVER_NAME: Record<string, string> = { point: 'ST_Point', line: 'ST_MultiLineString', polygon: 'ST_MultiPolygon' };
@@ -43,6 +44,23 @@ export async function getLayerStyle(deps: Deps, caller: Caller, layerId: string)
 }
 
 /**
+ * The dictionary, system and component a style names must be readable by the caller (their
+ * organization's or a provider template's): another organization's, or an unknown id, is not found
+ * rather than "not of this dictionary", which would tell the two apart.
+ */
+async function checkedReferences(db: Executor, caller: Caller, input: z.output<typeof layerStyleSchema>) {
+  await readableDictionary(db, caller, input.dictionaryId);
+  const system = await db.selectFrom('systems').select('dictionary_id').where('id', '=', input.systemId).executeTakeFirst();
+  if (!system) throw notFound();
+  await readableDictionary(db, caller, system.dictionary_id);
+  if (!input.componentId) return;
+  const component = await db.selectFrom('components').innerJoin('systems', 'systems.id', 'components.system_id')
+    .select('systems.dictionary_id').where('components.id', '=', input.componentId).executeTakeFirst();
+  if (!component) throw notFound();
+  await readableDictionary(db, caller, component.dictionary_id);
+}
+
+/**
  * Makes every feature of a layer draw with one system's colour or one component's styling. The
  * system and component must belong to the project's dictionary and the component must suit the
  * layer's geometry. The row's update time keys cached tiles, so the map changes at once.
@@ -50,6 +68,7 @@ export async function getLayerStyle(deps: Deps, caller: Caller, layerId: string)
 export async function setLayerStyle(deps: Deps, caller: Caller, layerId: string, input: z.output<typeof layerStyleSchema>): Promise<LayerStyleOut> {
   const { layer, chain } = await layerContext(deps.db, caller, layerId);
   requireRight(canEdit(caller, chain));
+  await checkedReferences(deps.db, caller, input);
   if (input.dictionaryId !== layer.dictionary_id) throw badRequest(MAP_SERVICE_MSG.styleDictionary);
   const system = await deps.db.selectFrom('systems').select('id').where('id', '=', input.systemId).where('dictionary_id', '=', layer.dictionary_id).executeTakeFirst();
   if (!system) throw badRequest(MAP_SERVICE_MSG.styleDictionary);

@@ -7,6 +7,7 @@ import type { Caller } from '../http/context.js';
 import { badRequest, conflict, notFound, uniquely } from '../http/errors.js';
 import { requireFlag } from '../http/flags.js';
 import { requireOrgAdmin } from '../authz/policy.js';
+import { projectOf } from '../projects/access.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 type StyleRow = NonNullable<Awaited<ReturnType<typeof findStyle>>>;
@@ -34,6 +35,11 @@ async function gate(deps: Deps, caller: Caller) {
   await requireFlag(deps.db, caller, 'geoserver', DATA_MSG.geoserverDisabled);
 }
 
+/** A style's project is one the caller sees in their organization; another's, or none, is not found. */
+async function checkedProject(deps: Deps, caller: Caller, projectId: string | null | undefined) {
+  if (projectId) await projectOf(deps.db, caller, projectId);
+}
+
 /** Styles of the organization; dictionary styles are managed with their dictionary and not listed. */
 export async function listStyles(deps: Deps, caller: Caller) {
   await gate(deps, caller);
@@ -47,6 +53,7 @@ export async function createStyle(deps: Deps, caller: Caller, input: z.output<ty
   requireOrgAdmin(caller);
   if (isReservedStyleName(input.name)) throw badRequest(DATA_MSG.styleReserved);
   checkBody(input.format, input.body);
+  await checkedProject(deps, caller, input.projectId);
   const existing = await deps.db.selectFrom('styles').select('id').where('organization_id', '=', caller.organizationId)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', input.name.toLowerCase())).executeTakeFirst();
   if (existing) throw conflict(DATA_MSG.styleExists);
@@ -63,6 +70,7 @@ export async function updateStyle(deps: Deps, caller: Caller, input: z.output<ty
   const row = await findStyle(deps.db, caller.organizationId, input.id);
   if (!row) throw notFound();
   checkBody(row.format, input.body);
+  if (input.projectId !== row.project_id) await checkedProject(deps, caller, input.projectId);
   const name = input.name ?? row.name;
   if (isReservedStyleName(name)) throw badRequest(DATA_MSG.styleReserved);
   const updated = await uniquely(DATA_MSG.styleExists, () => deps.db.updateTable('styles')
