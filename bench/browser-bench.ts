@@ -21,7 +21,10 @@ async function webDist(log: (s: string) => void): Promise<string | null> {
   // A build of its own, so a running e2e suite's web/dist is left alone.
   process.env.FB_WEB_DIST ??= path.join(os.tmpdir(), 'fieldbook-bench-web');
   try {
-    const { ensureWebBuilt, webDistDir } = (await import('../scripts/build-web.mjs' as string)) as { ensureWebBuilt: () => boolean; webDistDir: () => string };
+    const { ensureWebBuilt, webDistDir } = (await import('../scripts/build-web.mjs' as string)) as {
+      ensureWebBuilt: () => boolean;
+      webDistDir: () => string;
+    };
     ensureWebBuilt();
     return webDistDir();
   } catch (err) {
@@ -33,7 +36,10 @@ async function webDist(log: (s: string) => void): Promise<string | null> {
 export async function runBrowserBench(options: { pgAdminUrl?: string; log: (s: string) => void }): Promise<string> {
   const { log } = options;
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromiumPath)) { log('browser: no Chromium; skipped'); return ''; }
+  if (!existsSync(chromiumPath)) {
+    log('browser: no Chromium; skipped');
+    return '';
+  }
   const dist = await webDist(log);
   if (!dist) return '';
   let database: Database;
@@ -41,16 +47,34 @@ export async function runBrowserBench(options: { pgAdminUrl?: string; log: (s: s
   const name = `fieldbook_bench_web_${process.pid}`;
   if (options.pgAdminUrl) {
     const admin = new pg.Client({ connectionString: options.pgAdminUrl });
-    await admin.connect(); await admin.query(`DROP DATABASE IF EXISTS ${name}`); await admin.query(`CREATE DATABASE ${name}`); await admin.end();
-    const u = new URL(options.pgAdminUrl); u.pathname = `/${name}`;
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(options.pgAdminUrl);
+    u.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: u.toString() });
-    drop = async () => { const c = new pg.Client({ connectionString: options.pgAdminUrl }); await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end(); };
+    drop = async () => {
+      const c = new pg.Client({ connectionString: options.pgAdminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
   } else {
     database = await openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'fieldbook-bench-web-')) });
   }
   const browser = await chromium.launch({
-    executablePath: chromiumPath, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     await prepareDatabase(database.db);
@@ -58,8 +82,14 @@ export async function runBrowserBench(options: { pgAdminUrl?: string; log: (s: s
     await f.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(f.app.server.address() as AddressInfo).port}`;
     const prefs = await f.app.inject({
-      method: 'PUT', url: '/preferences', headers: f.auth,
-      payload: { lastProject: f.projectId, skipGettingStartedGuide: true, projectPrefs: [{ id: f.projectId, selectedLayers: [f.pointLayerId] }] },
+      method: 'PUT',
+      url: '/preferences',
+      headers: f.auth,
+      payload: {
+        lastProject: f.projectId,
+        skipGettingStartedGuide: true,
+        projectPrefs: [{ id: f.projectId, selectedLayers: [f.pointLayerId] }],
+      },
     });
     if (prefs.statusCode >= 400) throw new Error(`preferences: ${prefs.body}`);
 
@@ -70,16 +100,36 @@ export async function runBrowserBench(options: { pgAdminUrl?: string; log: (s: s
     await page.getByTestId('signin-submit').click();
     await page.getByTestId('map').waitFor({ timeout: 60_000 });
     const skip = page.getByTestId('getting-started-skip');
-    if (await skip.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await skip.click();
-    await page.getByRole('progressbar').first().waitFor({ state: 'hidden', timeout: 120_000 }).catch(() => undefined);
+    if (
+      await skip.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await skip.click();
+    await page
+      .getByRole('progressbar')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 120_000 })
+      .catch(() => undefined);
 
     // The measured run: a reload of the map with the 50,000-point layer switched on.
-    let wfsPages = 0; let lastWfs = 0;
-    page.on('response', (r) => { if (r.url().includes('/geo/wfs')) { wfsPages++; lastWfs = performance.now(); } });
+    let wfsPages = 0;
+    let lastWfs = 0;
+    page.on('response', (r) => {
+      if (r.url().includes('/geo/wfs')) {
+        wfsPages++;
+        lastWfs = performance.now();
+      }
+    });
     const t0 = performance.now();
     await page.reload();
     await page.getByTestId('map').waitFor({ timeout: 60_000 });
-    await page.getByRole('progressbar').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .getByRole('progressbar')
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .catch(() => undefined);
     await page.getByRole('progressbar').first().waitFor({ state: 'hidden', timeout: 120_000 });
     const drawn = performance.now() - t0;
     // Interactive: the main thread answers the next animation frame.
@@ -95,10 +145,14 @@ export async function runBrowserBench(options: { pgAdminUrl?: string; log: (s: s
       const tick = (t) => { window.__frames.push(t - last); last = t; if (window.__frames.length < 400) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
     })()`);
-    const cx = box.x + box.width / 2; const cy = box.y + box.height / 2;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
     await page.mouse.move(cx - 300, cy);
     await page.mouse.down();
-    for (let i = 1; i <= 60; i++) { await page.mouse.move(cx - 300 + i * 10, cy + (i % 10)); await page.waitForTimeout(16); }
+    for (let i = 1; i <= 60; i++) {
+      await page.mouse.move(cx - 300 + i * 10, cy + (i % 10));
+      await page.waitForTimeout(16);
+    }
     await page.mouse.up();
     const frames = ((await page.evaluate('window.__frames')) as number[]).slice(1).sort((a, b) => a - b);
     const q = (p: number) => frames[Math.min(frames.length - 1, Math.floor(p * frames.length))] ?? NaN;

@@ -18,7 +18,10 @@ import { concurrently, httpConcurrently, printTable, type Row } from './stats.js
 
 const BBOX_3K = [-96, 37, -93.95, 39.05];
 const BBOX_30K = [-96, 37, -89.52, 43.48];
-const merc = (lng: number, lat: number) => [(lng * 20037508.342789244) / 180, Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 6378137];
+const merc = (lng: number, lat: number) => [
+  (lng * 20037508.342789244) / 180,
+  Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 6378137,
+];
 
 /** A 256 px EPSG:3857 bbox `widthDeg` wide centred near (lng, lat), shifted per request so each one misses the tile cache. */
 function tileBox(lng: number, lat: number, widthDeg: number, shift: number): string {
@@ -32,7 +35,12 @@ const bareSql = (bbox: number[], layerId: string) => sql<{ fc: string }>`
   FROM (SELECT id, kind, attributes, created_at, geom FROM features
         WHERE layer_id = ${layerId} AND deleted_at IS NULL AND geom && ST_MakeEnvelope(${bbox[0]}, ${bbox[1]}, ${bbox[2]}, ${bbox[3]}, 4326)) t`;
 
-export interface MapBenchOptions { points: number; lines: number; scale: number; log: (s: string) => void }
+export interface MapBenchOptions {
+  points: number;
+  lines: number;
+  scale: number;
+  log: (s: string) => void;
+}
 
 async function measure(database: Database, f: MapFixture, sqlUrl: string | null, o: MapBenchOptions): Promise<Row[]> {
   const rows: Row[] = [];
@@ -45,9 +53,26 @@ async function measure(database: Database, f: MapFixture, sqlUrl: string | null,
     return (await database.db.executeQuery(q)).rows.length;
   };
   const count3k = JSON.parse((await bareSql(BBOX_3K, f.pointLayerId).execute(database.db)).rows[0].fc).features.length;
-  const count30k = JSON.parse((await bareSql(BBOX_30K, f.pointLayerId).execute(database.db)).rows[0].fc).features.length;
-  rows.push(await concurrently('bare SQL GeoJSON FeatureCollection, 3k bbox', n(60), () => runSql(BBOX_3K), 2, `${count3k} features`));
-  rows.push(await concurrently('bare SQL GeoJSON FeatureCollection, 30k bbox', n(16), () => runSql(BBOX_30K), 2, `${count30k} features`));
+  const count30k = JSON.parse((await bareSql(BBOX_30K, f.pointLayerId).execute(database.db)).rows[0].fc).features
+    .length;
+  rows.push(
+    await concurrently(
+      'bare SQL GeoJSON FeatureCollection, 3k bbox',
+      n(60),
+      () => runSql(BBOX_3K),
+      2,
+      `${count3k} features`,
+    ),
+  );
+  rows.push(
+    await concurrently(
+      'bare SQL GeoJSON FeatureCollection, 30k bbox',
+      n(16),
+      () => runSql(BBOX_30K),
+      2,
+      `${count30k} features`,
+    ),
+  );
   await pool?.end();
 
   await f.app.listen({ port: 0, host: '127.0.0.1' });
@@ -62,39 +87,97 @@ async function measure(database: Database, f: MapFixture, sqlUrl: string | null,
   const typeName = `fb:layer_${f.pointLayerId.replace(/-/g, '')}`;
   const wfs = `${base}/wfs?service=WFS&version=2.0.0&request=GetFeature&typeNames=${typeName}&outputFormat=application/json&count=3000&startIndex=0&bbox=${BBOX_3K.join(',')},EPSG:4326`;
   const page = JSON.parse((await get(wfs)).toString());
-  rows.push(await httpConcurrently('WFS GetFeature GeoJSON, one 3,000-feature page (HTTP)', n(60), () => wfs, f.auth, 2, `${page.features.length} of ${page.numberMatched}`));
+  rows.push(
+    await httpConcurrently(
+      'WFS GetFeature GeoJSON, one 3,000-feature page (HTTP)',
+      n(60),
+      () => wfs,
+      f.auth,
+      2,
+      `${page.features.length} of ${page.numberMatched}`,
+    ),
+  );
   // What the web map asks for: geometry and system only (the feature panel loads the rest of a selected feature).
-  rows.push(await httpConcurrently('WFS GetFeature, the same page as the map asks for it', n(60), () => `${wfs}&propertyName=geometry,system`, f.auth, 2, 'propertyName=geometry,system'));
+  rows.push(
+    await httpConcurrently(
+      'WFS GetFeature, the same page as the map asks for it',
+      n(60),
+      () => `${wfs}&propertyName=geometry,system`,
+      f.auth,
+      2,
+      'propertyName=geometry,system',
+    ),
+  );
 
-  const tile = (box: string) => `${base}/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=${f.pointLayerId}&STYLES=&FORMAT=image/png&TRANSPARENT=true&TILED=true&WIDTH=256&HEIGHT=256&CRS=EPSG:3857&BBOX=${box}`;
-  const levels: Array<[string, number, number]> = [['city, zoom 12 (0.088°)', 360 / 4096, 60], ['state, 6.6° (~23k points)', 6.6, 40], ['whole US, 60° (zoom ~2.6)', 60, 4]];
+  const tile = (box: string) =>
+    `${base}/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=${f.pointLayerId}&STYLES=&FORMAT=image/png&TRANSPARENT=true&TILED=true&WIDTH=256&HEIGHT=256&CRS=EPSG:3857&BBOX=${box}`;
+  const levels: Array<[string, number, number]> = [
+    ['city, zoom 12 (0.088°)', 360 / 4096, 60],
+    ['state, 6.6° (~23k points)', 6.6, 40],
+    ['whole US, 60° (zoom ~2.6)', 60, 4],
+  ];
   const pointsIn = async (widthDeg: number) => {
-    const r = await sql<{ n: string }>`SELECT count(*) AS n FROM features WHERE layer_id = ${f.pointLayerId} AND deleted_at IS NULL
-      AND geom && ST_MakeEnvelope(${-95 - widthDeg / 2}, ${38 - widthDeg / 2.6}, ${-95 + widthDeg / 2}, ${38 + widthDeg / 2.6}, 4326)`.execute(database.db);
+    const r = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM features WHERE layer_id = ${f.pointLayerId} AND deleted_at IS NULL
+      AND geom && ST_MakeEnvelope(${-95 - widthDeg / 2}, ${38 - widthDeg / 2.6}, ${-95 + widthDeg / 2}, ${38 + widthDeg / 2.6}, 4326)`.execute(
+      database.db,
+    );
     return r.rows[0].n;
   };
   setSnapshotsEnabled(false);
   dropSnapshots();
   for (const [name, width, k] of levels) {
     const note = `~${await pointsIn(width)} points in tile`;
-    rows.push(await httpConcurrently(`WMS-TILE 256 px ${name}: SQL, cold`, n(k), (i) => tile(tileBox(-95, 38, width, (i + 1) / 97)), f.auth, 2, note));
+    rows.push(
+      await httpConcurrently(
+        `WMS-TILE 256 px ${name}: SQL, cold`,
+        n(k),
+        (i) => tile(tileBox(-95, 38, width, (i + 1) / 97)),
+        f.auth,
+        2,
+        note,
+      ),
+    );
   }
   setSnapshotsEnabled(true);
   const t0 = performance.now();
   await buildSnapshotNow(database.db, f.pointLayerId);
   const built = ((performance.now() - t0) / 1000).toFixed(1);
   for (const [name, width, k] of levels) {
-    rows.push(await httpConcurrently(`WMS-TILE 256 px ${name}: snapshot, cold`, n(Math.max(k, 40)), (i) => tile(tileBox(-95, 38, width, (i + 1) / 89)), f.auth, 2, `snapshot built in ${built} s`));
+    rows.push(
+      await httpConcurrently(
+        `WMS-TILE 256 px ${name}: snapshot, cold`,
+        n(Math.max(k, 40)),
+        (i) => tile(tileBox(-95, 38, width, (i + 1) / 89)),
+        f.auth,
+        2,
+        `snapshot built in ${built} s`,
+      ),
+    );
   }
   for (const [name, width] of levels) {
-    rows.push(await httpConcurrently(`WMS-TILE 256 px ${name}: tile cache hit`, n(60), () => tile(tileBox(-95, 38, width, 0)), f.auth, 2, `cache ${tileCache.size} tiles`));
+    rows.push(
+      await httpConcurrently(
+        `WMS-TILE 256 px ${name}: tile cache hit`,
+        n(60),
+        () => tile(tileBox(-95, 38, width, 0)),
+        f.auth,
+        2,
+        `cache ${tileCache.size} tiles`,
+      ),
+    );
   }
   await f.app.close();
   return rows;
 }
 
 /** One database: create, load through our data path, measure, drop. */
-async function benchOne(kind: 'postgres' | 'pglite', o: MapBenchOptions, adminUrl?: string): Promise<{ rows: Row[]; load: string }> {
+async function benchOne(
+  kind: 'postgres' | 'pglite',
+  o: MapBenchOptions,
+  adminUrl?: string,
+): Promise<{ rows: Row[]; load: string }> {
   let database: Database;
   let url: string | null = null;
   let drop = async () => {};
@@ -105,9 +188,16 @@ async function benchOne(kind: 'postgres' | 'pglite', o: MapBenchOptions, adminUr
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    const u = new URL(adminUrl!); u.pathname = `/${name}`; url = u.toString();
+    const u = new URL(adminUrl!);
+    u.pathname = `/${name}`;
+    url = u.toString();
     database = await openDatabase({ databaseUrl: url });
-    drop = async () => { const c = new pg.Client({ connectionString: adminUrl }); await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end(); };
+    drop = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
   } else {
     database = await openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'fieldbook-bench-')) });
   }
@@ -125,16 +215,32 @@ async function benchOne(kind: 'postgres' | 'pglite', o: MapBenchOptions, adminUr
   }
 }
 
-export async function runMapBench(options: { pgAdminUrl?: string; pglitePoints: number; pgPoints: number; lines: number; log: (s: string) => void }): Promise<string[]> {
+export async function runMapBench(options: {
+  pgAdminUrl?: string;
+  pglitePoints: number;
+  pgPoints: number;
+  lines: number;
+  log: (s: string) => void;
+}): Promise<string[]> {
   const out: string[] = [];
   if (options.pgAdminUrl) {
-    const r = await benchOne('postgres', { points: options.pgPoints, lines: options.lines, scale: 1, log: options.log }, options.pgAdminUrl);
-    out.push(r.load, printTable(`PostgreSQL+PostGIS, ${options.pgPoints.toLocaleString('en')} points, 2 concurrent clients`, r.rows));
+    const r = await benchOne(
+      'postgres',
+      { points: options.pgPoints, lines: options.lines, scale: 1, log: options.log },
+      options.pgAdminUrl,
+    );
+    out.push(
+      r.load,
+      printTable(`PostgreSQL+PostGIS, ${options.pgPoints.toLocaleString('en')} points, 2 concurrent clients`, r.rows),
+    );
   }
   if (options.pglitePoints > 0) {
     const lines = Math.round((options.lines * options.pglitePoints) / Math.max(1, options.pgPoints));
     const r = await benchOne('pglite', { points: options.pglitePoints, lines, scale: 0.5, log: options.log });
-    out.push(r.load, printTable(`PGlite, ${options.pglitePoints.toLocaleString('en')} points, 2 concurrent clients`, r.rows));
+    out.push(
+      r.load,
+      printTable(`PGlite, ${options.pglitePoints.toLocaleString('en')} points, 2 concurrent clients`, r.rows),
+    );
   }
   return out;
 }

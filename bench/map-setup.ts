@@ -28,32 +28,76 @@ export interface MapFixture {
 /** A small deterministic generator, so every run draws the same points. */
 function random(seed: number) {
   let s = seed >>> 0;
-  return () => { s = (s + 0x6d2b79f5) >>> 0; let t = s; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 export const US = { west: -124.7, south: 24.5, east: -66.9, north: 49.4 };
 
-export async function buildFixture(database: Database, points: number, lines: number, log: (s: string) => void, config: Partial<Config> = {}): Promise<MapFixture> {
+export async function buildFixture(
+  database: Database,
+  points: number,
+  lines: number,
+  log: (s: string) => void,
+  config: Partial<Config> = {},
+): Promise<MapFixture> {
   const mails: MailMessage[] = [];
-  const app = await buildApp({ config: testConfig(config), database, logger: false, mailer: { send: async (m) => void mails.push(m) } });
+  const app = await buildApp({
+    config: testConfig(config),
+    database,
+    logger: false,
+    mailer: { send: async (m) => void mails.push(m) },
+  });
   await app.ready();
-  const json = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers?: Record<string, string>) => {
+  const json = async (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ) => {
     const r = await app.inject({ method, url, payload, headers });
     if (r.statusCode >= 400) throw new Error(`${method} ${url} → ${r.statusCode} ${r.body}`);
     return r.json();
   };
   const email = `map-bench-${Date.now()}@example.test`;
-  await json('POST', '/auth/signup', { email, password: 'Bench-pass1', given_name: 'Map', family_name: 'Bench', phone_number: '+12025550143', company_name: 'Map Bench Co' });
+  await json('POST', '/auth/signup', {
+    email,
+    password: 'Bench-pass1',
+    given_name: 'Map',
+    family_name: 'Bench',
+    phone_number: '+12025550143',
+    company_name: 'Map Bench Co',
+  });
   await json('POST', '/auth/confirm-signup', { email, code: mails.at(-1)!.text.match(/code is (\d{6})/)![1] });
   const { idToken } = await json('POST', '/auth/signin', { email, password: 'Bench-pass1' });
   const auth = { authorization: `Bearer ${idToken}` };
   await json('PUT', '/rest/accounts/eula/web', undefined, auth);
   const templates = await json('GET', '/rest/dictionaries?flat=true', undefined, auth);
-  const project = await json('POST', '/rest/projects', { name: 'Continental US', dataDictionaryId: templates[0].id }, auth);
+  const project = await json(
+    'POST',
+    '/rest/projects',
+    { name: 'Continental US', dataDictionaryId: templates[0].id },
+    auth,
+  );
   const folder = await json('POST', `/rest/projects/${project.id}/addFeatureFolder`, {}, auth);
   const layer = (kind: string) => folder.layers.find((l: { serverName: string }) => l.serverName === kind).id as string;
-  const account = await database.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const target = (layerId: string) => ({ organizationId: project.organizationId, projectId: project.id, layerId, dictionaryId: project.dataDictionaryId, accountId: account.id });
+  const account = await database.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const target = (layerId: string) => ({
+    organizationId: project.organizationId,
+    projectId: project.id,
+    layerId,
+    dictionaryId: project.dataDictionaryId,
+    accountId: account.id,
+  });
 
   const rnd = random(42);
   const load = async (layerId: string, n: number, make: () => BulkFeature) => {
@@ -62,19 +106,38 @@ export async function buildFixture(database: Database, points: number, lines: nu
     for (let done = 0; done < n; done += chunk) {
       const batch = Array.from({ length: Math.min(chunk, n - done) }, make);
       await database.db.transaction().execute((trx) => insertFeaturesBulk(trx, target(layerId), batch));
-      if ((done / chunk) % 4 === 0) log(`  ${layerId === layer('point') ? 'points' : 'lines'}: ${done + batch.length} of ${n}`);
+      if ((done / chunk) % 4 === 0)
+        log(`  ${layerId === layer('point') ? 'points' : 'lines'}: ${done + batch.length} of ${n}`);
     }
     return (performance.now() - t0) / 1000;
   };
   const lon = () => US.west + rnd() * (US.east - US.west);
   const lat = () => US.south + rnd() * (US.north - US.south);
-  const pointSeconds = await load(layer('point'), points, () => ({ kind: 'point', geometry: { type: 'Point', coordinates: [lon(), lat()] } }));
+  const pointSeconds = await load(layer('point'), points, () => ({
+    kind: 'point',
+    geometry: { type: 'Point', coordinates: [lon(), lat()] },
+  }));
   const lineSeconds = await load(layer('line'), lines, () => {
-    let x = lon(); let y = lat();
+    let x = lon();
+    let y = lat();
     const coords = [[x, y]];
-    for (let i = 0; i < 4; i++) { x += (rnd() - 0.5) * 0.02; y += (rnd() - 0.5) * 0.02; coords.push([x, y]); }
+    for (let i = 0; i < 4; i++) {
+      x += (rnd() - 0.5) * 0.02;
+      y += (rnd() - 0.5) * 0.02;
+      coords.push([x, y]);
+    }
     return { kind: 'line', geometry: { type: 'MultiLineString', coordinates: [coords] } };
   });
   await sql`ANALYZE features`.execute(database.db);
-  return { app, auth, email, password: 'Bench-pass1', projectId: project.id, folderId: folder.id, pointLayerId: layer('point'), lineLayerId: layer('line'), loadSeconds: { points: pointSeconds, lines: lineSeconds } };
+  return {
+    app,
+    auth,
+    email,
+    password: 'Bench-pass1',
+    projectId: project.id,
+    folderId: folder.id,
+    pointLayerId: layer('point'),
+    lineLayerId: layer('line'),
+    loadSeconds: { points: pointSeconds, lines: lineSeconds },
+  };
 }

@@ -34,10 +34,14 @@ describe('data management: symbols, styles, sites and client keys', () => {
     expect(await page.getByTestId('symbol-save').isDisabled()).toBe(true);
     await page.getByTestId('symbol-name').fill('Manhole');
     // The wrong kind of file is refused before anything is sent.
-    await page.getByTestId('symbol-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .getByTestId('symbol-file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     expect(await page.getByTestId('symbol-file-status').textContent()).toBe(en['app.data.symbol.image.bad-type']);
     expect(await page.getByTestId('symbol-save').isDisabled()).toBe(true);
-    await page.getByTestId('symbol-file').setInputFiles({ name: 'manhole.png', mimeType: 'image/png', buffer: solidPng('#c82828', 16) });
+    await page
+      .getByTestId('symbol-file')
+      .setInputFiles({ name: 'manhole.png', mimeType: 'image/png', buffer: solidPng('#c82828', 16) });
     await page.getByTestId('symbol-preview').waitFor();
     await page.getByTestId('symbol-save').click();
     await expect.poll(() => snackbar(page).textContent()).toContain(en['app.data.symbol.message.created']);
@@ -45,7 +49,9 @@ describe('data management: symbols, styles, sites and client keys', () => {
     await row.waitFor();
     expect(await row.getByTestId('symbol-cell-format').textContent()).toBe('PNG');
     // The image is really stored and served (it loads in the table).
-    await expect.poll(() => row.getByTestId('symbol-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
+    await expect
+      .poll(() => row.getByTestId('symbol-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(16);
 
     await row.getByTestId('symbol-expand').click();
     expect(await page.getByTestId('symbol-detail-original-name').textContent()).toBe('manhole.png');
@@ -53,7 +59,9 @@ describe('data management: symbols, styles, sites and client keys', () => {
     // The same name in other letters is taken: the live check says so and Save stays off.
     await page.getByTestId('symbols-add').click();
     await page.getByTestId('symbol-name').fill('  MANHOLE ');
-    await page.getByTestId('symbol-file').setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: solidPng('#0000c8', 16) });
+    await page
+      .getByTestId('symbol-file')
+      .setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: solidPng('#0000c8', 16) });
     await page.getByText(en['app.data.symbol.name.exists']).waitFor();
     expect(await page.getByTestId('symbol-save').isDisabled()).toBe(true);
     await page.getByTestId('symbol-cancel').click();
@@ -69,7 +77,9 @@ describe('data management: symbols, styles, sites and client keys', () => {
     await page.getByTestId('styles-none').waitFor();
 
     await page.getByTestId('styles-add').click();
-    await page.getByTestId('style-upload-input').setInputFiles({ name: 'manholes.sld', mimeType: 'application/xml', buffer: Buffer.from(SLD) });
+    await page
+      .getByTestId('style-upload-input')
+      .setInputFiles({ name: 'manholes.sld', mimeType: 'application/xml', buffer: Buffer.from(SLD) });
     expect(await page.getByTestId('style-upload-file').textContent()).toBe('manholes.sld');
     await page.getByTestId('style-upload-submit').click();
     await expect.poll(() => snackbar(page).textContent()).toContain(en['app.data.style.message.uploaded']);
@@ -79,12 +89,18 @@ describe('data management: symbols, styles, sites and client keys', () => {
 
     await page.getByTestId('styles-add').click();
     // The reserved leaders style is ignored without a word; the dialog stays empty.
-    await page.getByTestId('style-upload-input').setInputFiles({ name: 'Leaders.css', mimeType: 'text/css', buffer: Buffer.from('* {}') });
+    await page
+      .getByTestId('style-upload-input')
+      .setInputFiles({ name: 'Leaders.css', mimeType: 'text/css', buffer: Buffer.from('* {}') });
     expect(await page.getByTestId('style-upload-file').count()).toBe(0);
-    await page.getByTestId('style-upload-input').setInputFiles({ name: 'MANHOLES.sld', mimeType: 'application/xml', buffer: Buffer.from(SLD) });
+    await page
+      .getByTestId('style-upload-input')
+      .setInputFiles({ name: 'MANHOLES.sld', mimeType: 'application/xml', buffer: Buffer.from(SLD) });
     expect(await page.getByTestId('style-upload-error').textContent()).toBe(en['app.data.style.exists']);
     expect(await page.getByTestId('style-upload-submit').isDisabled()).toBe(true);
-    await page.getByTestId('style-upload-input').setInputFiles({ name: 'empty.css', mimeType: 'text/css', buffer: Buffer.alloc(0) });
+    await page
+      .getByTestId('style-upload-input')
+      .setInputFiles({ name: 'empty.css', mimeType: 'text/css', buffer: Buffer.alloc(0) });
     expect(await page.getByTestId('style-upload-error').textContent()).toBe(en['app.data.style.empty-file']);
     expect(await page.getByTestId('style-upload-submit').isDisabled()).toBe(true);
     await page.getByTestId('style-upload-cancel').click();
@@ -103,7 +119,9 @@ describe('data management: symbols, styles, sites and client keys', () => {
     await expect.poll(() => snackbar(page).textContent()).toContain(en['app.data.style.message.saved']);
     await expect.poll(() => page.getByTestId('style-save').isDisabled()).toBe(true);
     const styles = await env.api<Array<{ id: string; name: string }>>('GET', '/rest/styles');
-    const saved = await fetch(`${env.server.url}/rest/styles/geo/${styles[0].id}`, { headers: { authorization: `Bearer ${env.admin.token}` } }).then((r) => r.text());
+    const saved = await fetch(`${env.server.url}/rest/styles/geo/${styles[0].id}`, {
+      headers: { authorization: `Bearer ${env.admin.token}` },
+    }).then((r) => r.text());
     expect(saved.trimEnd().endsWith('<!-- checked -->')).toBe(true);
 
     // Broken XML: the server's 400 is shown translated; deleting it again makes the text clean.
@@ -160,7 +178,9 @@ describe('data management: symbols, styles, sites and client keys', () => {
     await page.reload();
     const row = page.getByTestId('site-row-LA basin');
     await expect.poll(() => row.getByTestId('site-delete').isDisabled()).toBe(true);
-    expect(await page.getByTestId('site-project-North Yard').getByTestId('site-project-calibration').textContent()).toBe('LA basin');
+    expect(
+      await page.getByTestId('site-project-North Yard').getByTestId('site-project-calibration').textContent(),
+    ).toBe('LA basin');
   });
 
   it('creates a client key, shows it once and copies an endpoint', async () => {
@@ -238,7 +258,11 @@ describe('data management: symbols, styles, sites and client keys', () => {
   async function bridgePublicUrl(context: BrowserContext) {
     await context.route(/^http:\/\/localhost:8080\//, async (route) => {
       const request = route.request();
-      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, PUT, OPTIONS', 'access-control-allow-headers': 'content-type' };
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, PUT, OPTIONS',
+        'access-control-allow-headers': 'content-type',
+      };
       if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
       const response = await route.fetch({ url: request.url().replace('http://localhost:8080', env.server.url) });
       return route.fulfill({ response, headers: { ...response.headers(), ...cors } });

@@ -43,7 +43,8 @@ describe('data dictionaries', () => {
   const snackbar = (p: Page) => p.getByTestId('snackbar');
   /** Polls longer than the default second: saving goes to the server and back. */
   const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
-  const systemNames = (p: Page) => p.getByTestId('system-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')));
+  const systemNames = (p: Page) =>
+    p.getByTestId('system-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')));
 
   it('creates a dictionary from the APWA template and opens it', async () => {
     page = await openPage();
@@ -52,11 +53,15 @@ describe('data dictionaries', () => {
     await page.getByTestId('dictionary-get-started').click();
     await page.getByTestId('create-dictionary-name').fill(dictionaryName);
     expect(await page.getByTestId('create-dictionary-submit').isDisabled()).toBe(true);
-    await page.getByTestId('create-dictionary-template').selectOption({ label: 'Utility Locating (APWA Uniform Color Code)' });
+    await page
+      .getByTestId('create-dictionary-template')
+      .selectOption({ label: 'Utility Locating (APWA Uniform Color Code)' });
     await page.getByTestId('create-dictionary-submit').click();
     await page.waitForURL(/\/settings\/data\/dictionary\/view$/);
     await eventually(() => page.getByTestId('dictionary-name').textContent()).toBe(dictionaryName);
-    await eventually(() => snackbar(page).textContent()).toContain(msg('app.dictionary.created.success', { name: dictionaryName }));
+    await eventually(() => snackbar(page).textContent()).toContain(
+      msg('app.dictionary.created.success', { name: dictionaryName }),
+    );
     expect((await systemNames(page)).slice(0, 2)).toEqual(['Electric', 'Gas / Oil / Steam']);
     expect(await page.getByTestId('dictionary-readonly').count()).toBe(0);
   });
@@ -65,14 +70,20 @@ describe('data dictionaries', () => {
     await page.getByTestId('systems-add').click();
     await page.getByTestId('system-name').fill('electric');
     await page.getByTestId('system-name').blur();
-    await eventually(() => page.getByTestId('system-dialog').textContent()).toContain(en['app.dictionary.system.existed']);
+    await eventually(() => page.getByTestId('system-dialog').textContent()).toContain(
+      en['app.dictionary.system.existed'],
+    );
     await page.getByTestId('system-name').fill('Fiber Optic');
     await page.getByTestId('system-color-hex').fill('00AA6');
-    await eventually(() => page.getByTestId('system-dialog').textContent()).toContain(en['app.dictionary.color.invalid-hex']);
+    await eventually(() => page.getByTestId('system-dialog').textContent()).toContain(
+      en['app.dictionary.color.invalid-hex'],
+    );
     expect(await page.getByTestId('system-save').isDisabled()).toBe(true);
     await page.getByTestId('system-color-hex').fill('00AA66');
     await page.getByTestId('system-save').click();
-    await eventually(() => snackbar(page).textContent()).toContain(msg('app.dictionary.system.created', { name: 'Fiber Optic' }));
+    await eventually(() => snackbar(page).textContent()).toContain(
+      msg('app.dictionary.system.created', { name: 'Fiber Optic' }),
+    );
     await eventually(() => page.getByTestId('components-system').textContent()).toContain('Fiber Optic');
     expect((await systemNames(page)).at(-1)).toBe('Fiber Optic');
   });
@@ -90,7 +101,9 @@ describe('data dictionaries', () => {
     await page.getByTestId('attribute-values-new').fill('Single mode');
     await page.getByTestId('attribute-values-new').press('Enter');
     await page.getByTestId('attribute-values-new').fill('single MODE');
-    await eventually(() => page.getByTestId('attribute-values').textContent()).toContain(en['app.dictionary.picklist.value-exists']);
+    await eventually(() => page.getByTestId('attribute-values').textContent()).toContain(
+      en['app.dictionary.picklist.value-exists'],
+    );
     await page.getByTestId('attribute-values-new').fill('Multi mode');
     await page.getByTestId('attribute-values-add').click();
     await page.getByTestId('attribute-default').selectOption('Multi mode');
@@ -100,7 +113,9 @@ describe('data dictionaries', () => {
     await page.getByTestId('attribute-add').click();
     await page.getByTestId('attribute-name').fill('cable type');
     await page.getByTestId('attribute-name').blur();
-    await eventually(() => page.getByTestId('attribute-dialog').textContent()).toContain(en['app.dictionary.attribute.name-exists']);
+    await eventually(() => page.getByTestId('attribute-dialog').textContent()).toContain(
+      en['app.dictionary.attribute.name-exists'],
+    );
     await page.getByTestId('attribute-name').fill('Installed');
     await page.getByTestId('attribute-type').selectOption({ label: en['app.dictionary.type.date'] });
     await page.getByTestId('attribute-helper-today-date').check();
@@ -108,10 +123,13 @@ describe('data dictionaries', () => {
     expect(await page.getByTestId('attribute-default').count()).toBe(0);
     await page.getByTestId('attribute-apply').click();
 
-    expect(await page.getByTestId('attribute-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name'))))
-      .toEqual(['Cable Type', 'Installed']);
+    expect(
+      await page.getByTestId('attribute-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name'))),
+    ).toEqual(['Cable Type', 'Installed']);
     await page.getByTestId('component-save').click();
-    await eventually(() => snackbar(page).textContent()).toContain(msg('app.dictionary.component.created', { name: 'Fiber Cable' }));
+    await eventually(() => snackbar(page).textContent()).toContain(
+      msg('app.dictionary.component.created', { name: 'Fiber Cable' }),
+    );
 
     const row = page.getByTestId('component-row').filter({ hasText: 'Fiber Cable' });
     expect(await row.getByTestId('component-type-text').textContent()).toContain(en['app.dictionary.type.line']);
@@ -120,13 +138,30 @@ describe('data dictionaries', () => {
     await eventually(() => installed.getByTestId('attribute-table-default').textContent()).toContain('@today_date');
 
     // What the server stored: the attributes in order, the Date default token, the pick list values.
-    const stored = await server.db.selectFrom('attributes')
+    const stored = await server.db
+      .selectFrom('attributes')
       .innerJoin('components', 'components.id', 'attributes.component_id')
       .leftJoin('pick_lists', 'pick_lists.id', 'attributes.pick_list_id')
-      .select(['attributes.name', 'attributes.default_value', 'attributes.required', 'attributes.sort_order', 'pick_lists.id as list'])
-      .where('components.alias', '=', 'Fiber Cable').orderBy('attributes.sort_order').execute();
-    expect(stored.map((a) => [a.name, a.default_value, a.required])).toEqual([['Cable Type', 'Multi mode', true], ['Installed', '@today_date', false]]);
-    const values = await server.db.selectFrom('pick_list_values').select('value').where('pick_list_id', '=', stored[0].list!).orderBy('sort_order').execute();
+      .select([
+        'attributes.name',
+        'attributes.default_value',
+        'attributes.required',
+        'attributes.sort_order',
+        'pick_lists.id as list',
+      ])
+      .where('components.alias', '=', 'Fiber Cable')
+      .orderBy('attributes.sort_order')
+      .execute();
+    expect(stored.map((a) => [a.name, a.default_value, a.required])).toEqual([
+      ['Cable Type', 'Multi mode', true],
+      ['Installed', '@today_date', false],
+    ]);
+    const values = await server.db
+      .selectFrom('pick_list_values')
+      .select('value')
+      .where('pick_list_id', '=', stored[0].list!)
+      .orderBy('sort_order')
+      .execute();
     expect(values.map((v) => v.value)).toEqual(['Single mode', 'Multi mode']);
   });
 
@@ -151,11 +186,19 @@ describe('data dictionaries', () => {
     await page.getByTestId('create-dictionary-submit').click();
     await eventually(() => page.getByTestId('dictionary-name').textContent()).toBe(`${dictionaryName}-copy`);
 
-    const original = await server.db.selectFrom('dictionaries').select(['id', 'organization_id']).where('name', '=', dictionaryName).executeTakeFirstOrThrow();
-    await server.db.insertInto('projects').values({ organization_id: original.organization_id!, name: 'Main Street', dictionary_id: original.id }).execute();
+    const original = await server.db
+      .selectFrom('dictionaries')
+      .select(['id', 'organization_id'])
+      .where('name', '=', dictionaryName)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('projects')
+      .values({ organization_id: original.organization_id!, name: 'Main Street', dictionary_id: original.id })
+      .execute();
 
     await page.goto(`${server.url}/settings/data/dictionary/company`);
-    const rowOf = (name: string) => page.getByTestId('company-list').locator(`[data-testid="dictionary-row"][data-name="${name}"]`);
+    const rowOf = (name: string) =>
+      page.getByTestId('company-list').locator(`[data-testid="dictionary-row"][data-name="${name}"]`);
     await rowOf(`${dictionaryName}-copy`).getByTestId('dictionary-delete').click();
     await page.getByTestId('confirm-dialog-confirm').click();
     await eventually(() => snackbar(page).textContent()).toContain(en['app.dictionary.deleted.success']);
@@ -204,8 +247,16 @@ describe('data dictionaries', () => {
     // Narrow screen: a breadcrumb and a system select instead of the side list.
     expect(await v.getByTestId('dictionary-breadcrumbs').isVisible()).toBe(true);
     expect(await v.getByTestId('systems-select').isVisible()).toBe(true);
-    for (const id of ['dictionary-rename', 'dictionary-copy', 'systems-add', 'system-menu', 'system-handle', 'component-add',
-      'component-menu', 'component-handle']) {
+    for (const id of [
+      'dictionary-rename',
+      'dictionary-copy',
+      'systems-add',
+      'system-menu',
+      'system-handle',
+      'component-add',
+      'component-menu',
+      'component-handle',
+    ]) {
       expect([id, await v.getByTestId(id).count()]).toEqual([id, 0]);
     }
     expect(await v.getByTestId('dictionary-picklists').textContent()).toBe(en['app.dictionary.picklists.view']);
@@ -237,11 +288,20 @@ describe('data dictionaries', () => {
   }
 
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   async function signUpByApi(email: string, company: string) {
     const signup = await post('/auth/signup', {
-      email, password, given_name: 'Dora', family_name: 'Admin', phone_number: '+12025550143', company_name: company,
+      email,
+      password,
+      given_name: 'Dora',
+      family_name: 'Admin',
+      phone_number: '+12025550143',
+      company_name: company,
     });
     expect(signup.status).toBe(200);
     const confirmed = await post('/auth/confirm-signup', { email, code: await mail.waitForCode(email) });
@@ -266,18 +326,31 @@ describe('data dictionaries', () => {
     if (await agree.isVisible()) await agree.click();
     await map.waitFor();
     const skip = p.getByTestId('getting-started-skip');
-    if (await skip.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await skip.click();
+    if (
+      await skip.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await skip.click();
   }
 
   /** The /verifyme path of the last invitation to the address (the HTML part is quoted-printable). */
   async function waitForLink(email: string): Promise<string> {
     let path: string | undefined;
-    await eventually(() => {
-      const raw = mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? '';
-      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      path = text.match(/\/verifyme\/[^\s"<>]+/)?.[0];
-      return path;
-    }, { timeout: 15_000 }).toBeTruthy();
+    await expect
+      .poll(
+        () => {
+          const raw = mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? '';
+          const text = raw
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+          path = text.match(/\/verifyme\/[^\s"<>]+/)?.[0];
+          return path;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBeTruthy();
     return path as string;
   }
 });

@@ -18,7 +18,12 @@ describe('forms administration', () => {
 
   beforeAll(async () => {
     env = await startMapEnv({ given: 'Fran', company: 'Forms', password: 'Field-b00k!' });
-    projectId = (await env.api<{ id: string }>('POST', '/rest/projects', { name: projectName, dataDictionaryId: await firstDictionaryId(env) })).id;
+    projectId = (
+      await env.api<{ id: string }>('POST', '/rest/projects', {
+        name: projectName,
+        dataDictionaryId: await firstDictionaryId(env),
+      })
+    ).id;
   });
   afterAll(async () => {
     await env?.stop();
@@ -37,9 +42,13 @@ describe('forms administration', () => {
     expect(await save.isDisabled()).toBe(true);
     await page.getByTestId('form-name').fill('Inspection');
     await page.getByTestId('form-description').fill('Manhole inspection sheet');
-    await page.getByTestId('form-html-file').setInputFiles({ name: 'inspection.html', mimeType: 'text/html', buffer: Buffer.from(HTML) });
+    await page
+      .getByTestId('form-html-file')
+      .setInputFiles({ name: 'inspection.html', mimeType: 'text/html', buffer: Buffer.from(HTML) });
     expect(await save.isDisabled()).toBe(true);
-    await page.getByTestId('form-js-file').setInputFiles({ name: 'inspection.js', mimeType: 'text/javascript', buffer: Buffer.from(JS) });
+    await page
+      .getByTestId('form-js-file')
+      .setInputFiles({ name: 'inspection.js', mimeType: 'text/javascript', buffer: Buffer.from(JS) });
     await expect.poll(() => save.isDisabled()).toBe(false);
     await save.click();
     await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain(en['app.forms.message.created']);
@@ -52,8 +61,12 @@ describe('forms administration', () => {
     // A second form of the same name: the server's message is shown translated.
     await page.getByTestId('forms-add').click();
     await page.getByTestId('form-name').fill('INSPECTION');
-    await page.getByTestId('form-html-file').setInputFiles({ name: 'a.html', mimeType: 'text/html', buffer: Buffer.from(HTML) });
-    await page.getByTestId('form-js-file').setInputFiles({ name: 'a.js', mimeType: 'text/javascript', buffer: Buffer.from(JS) });
+    await page
+      .getByTestId('form-html-file')
+      .setInputFiles({ name: 'a.html', mimeType: 'text/html', buffer: Buffer.from(HTML) });
+    await page
+      .getByTestId('form-js-file')
+      .setInputFiles({ name: 'a.js', mimeType: 'text/javascript', buffer: Buffer.from(JS) });
     await save.click();
     await expect.poll(() => page.getByTestId('form-save-error').textContent()).toBe(en['app.form.name.exists']);
     await page.getByTestId('form-cancel').click();
@@ -72,9 +85,12 @@ describe('forms administration', () => {
     expect(forms).toHaveLength(1);
     const formId = forms[0].id;
     const layerOf = () =>
-      env.server.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
+      env.server.db
+        .selectFrom('layers')
+        .innerJoin('folders', 'folders.id', 'layers.folder_id')
         .select(['layers.is_active', 'folders.folder_type', 'layers.project_id'])
-        .where('layers.reference_id', '=', formId).executeTakeFirst();
+        .where('layers.reference_id', '=', formId)
+        .executeTakeFirst();
     const layer = await layerOf();
     expect(layer).toMatchObject({ is_active: true, folder_type: '2', project_id: projectId });
 
@@ -84,7 +100,9 @@ describe('forms administration', () => {
     await preview.waitFor();
     expect(await preview.getAttribute('sandbox')).toBe('allow-scripts allow-forms');
     expect(await preview.getAttribute('src')).toMatch(/^\/rest\/forms\/view\//);
-    await expect.poll(() => page.frameLocator('[data-testid="form-preview"]').locator('#status').textContent()).toBe('ready');
+    await expect
+      .poll(() => page.frameLocator('[data-testid="form-preview"]').locator('#status').textContent())
+      .toBe('ready');
 
     // Unticking withdraws the permission and disables the layer.
     await box.uncheck();

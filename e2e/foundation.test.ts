@@ -54,7 +54,9 @@ describe('foundation: sign-up to settings in a real browser', () => {
     await page.getByTestId('confirm-code').fill(code);
     await page.getByTestId('confirm-submit').click();
 
-    await expect.poll(() => page.getByTestId('eula-text').textContent(), { timeout: 15_000 }).toContain('licence agreement');
+    await expect
+      .poll(() => page.getByTestId('eula-text').textContent(), { timeout: 15_000 })
+      .toContain('licence agreement');
     await page.getByTestId('eula-agree').click();
     // A new editor is greeted by the getting-started guide; skipping it is remembered.
     await page.getByTestId('getting-started-skip').click();
@@ -127,7 +129,10 @@ describe('foundation: sign-up to settings in a real browser', () => {
   });
 
   it('speaks Spanish and Chinese when the browser does', async () => {
-    for (const [locale, catalog] of [['es-ES', es], ['zh-CN', zh]] as const) {
+    for (const [locale, catalog] of [
+      ['es-ES', es],
+      ['zh-CN', zh],
+    ] as const) {
       const page = await (await newContext(browser, { locale })).newPage();
       await page.goto(`${server.url}/signin`);
       await page.getByRole('heading', { name: catalog['app.signin.title'] }).waitFor();
@@ -135,7 +140,9 @@ describe('foundation: sign-up to settings in a real browser', () => {
       await page.getByTestId('signin-password').fill('Whatever1!');
       await page.getByTestId('signin-submit').click();
       // An unknown address is answered like a wrong password (no account enumeration).
-      await expect.poll(() => page.getByTestId('form-error').textContent()).toContain(catalog['app.incorrect-credentials']);
+      await expect
+        .poll(() => page.getByTestId('form-error').textContent())
+        .toContain(catalog['app.incorrect-credentials']);
       await page.context().close();
     }
   });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import proj4 from 'proj4';
-import { choose, colourShares, expectSnack, mapCentre, mapIdle, mapView, openProjectPanel } from './support/map-page.js';
+import {
+  choose,
+  colourShares,
+  expectSnack,
+  mapCentre,
+  mapIdle,
+  mapView,
+  openProjectPanel,
+} from './support/map-page.js';
 import { copyTemplate, signIn, startMapEnv, until, updatePrefs, type MapEnv } from './support/session.js';
 
 /**
@@ -19,12 +27,17 @@ describe('map controls: zoom, location, metric measuring, projected readout, dar
   beforeAll(async () => {
     env = await startMapEnv({ given: 'Carl', company: 'Controls' });
     const dictionary = await copyTemplate(env, 'apwa-utility-locating', 'Locates');
-    const project = await env.api<{ id: string }>('POST', '/rest/projects', { name: 'Front Range', dataDictionaryId: dictionary.id });
+    const project = await env.api<{ id: string }>('POST', '/rest/projects', {
+      name: 'Front Range',
+      dataDictionaryId: dictionary.id,
+    });
     // A site calibration in Colorado's state plane (US survey feet), chosen later in the project details.
     siteWkt = (await env.api<{ wkt: string }>('GET', '/rest/crs/2231')).wkt;
     await env.api('POST', '/rest/site', { name: 'Colorado North', wkt: siteWkt });
     await updatePrefs(env.api, {
-      lastProject: project.id, showMetricUnits: true, provider: 'MAP_OFFLINE',
+      lastProject: project.id,
+      showMetricUnits: true,
+      provider: 'MAP_OFFLINE',
       projectPrefs: [{ id: project.id, mapPrefs: { type: 'roadmap', theme: 'none', center: denver, zoom: 15 } }],
     });
     const context = await env.context();
@@ -93,10 +106,15 @@ describe('map controls: zoom, location, metric measuring, projected readout, dar
 
   it('goes to the location the browser gives at zoom 15', async () => {
     await page.getByRole('button', { name: 'Go to my current location' }).click();
-    await expect.poll(async () => {
-      const v = await mapView(page);
-      return [v.zoom, v.lat.toFixed(4), v.lng.toFixed(4)];
-    }, { timeout: 15_000 }).toEqual([15, boulder.latitude.toFixed(4), boulder.longitude.toFixed(4)]);
+    await expect
+      .poll(
+        async () => {
+          const v = await mapView(page);
+          return [v.zoom, v.lat.toFixed(4), v.lng.toFixed(4)];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([15, boulder.latitude.toFixed(4), boulder.longitude.toFixed(4)]);
   });
 
   it('reads the pointer position in the project projection once a site calibration is chosen', async () => {
@@ -117,7 +135,9 @@ describe('map controls: zoom, location, metric measuring, projected readout, dar
     const c = await mapCentre(page);
     await page.mouse.move(c.x - 120, c.y + 30);
     await page.mouse.move(c.x - 100, c.y + 20);
-    await expect.poll(() => projected.textContent(), { timeout: 10_000 }).toMatch(/^E -?\d+\.\d{3} N -?\d+\.\d{3} Colorado North$/);
+    await expect
+      .poll(() => projected.textContent(), { timeout: 10_000 })
+      .toMatch(/^E -?\d+\.\d{3} N -?\d+\.\d{3} Colorado North$/);
     // The easting and northing are the lat, lng shown beside them in EPSG:2231 (US survey feet).
     const [lat, lng] = (await readout.textContent())!.split(', ').map(Number);
     const [, easting, northing] = (await projected.textContent())!.match(/^E (-?[\d.]+) N (-?[\d.]+)/)!.map(Number);
@@ -136,7 +156,8 @@ describe('map controls: zoom, location, metric measuring, projected readout, dar
     await page.getByTestId('map-theme-dark').click();
     expect(await page.getByTestId('map-theme-dark').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('map-prefs-close').click();
-    await expect.poll(async () => colourShares(page, ['#f3f1ea', '#1e2926']), { timeout: 15_000 })
+    await expect
+      .poll(async () => colourShares(page, ['#f3f1ea', '#1e2926']), { timeout: 15_000 })
       .toEqual([expect.closeTo(0, 1), expect.toSatisfy((share: number) => share > 0.3)]);
   });
 });

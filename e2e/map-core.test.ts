@@ -19,19 +19,26 @@ describe('map core: basemap, controls, search and project layers', () => {
     env = await startMapEnv({ given: 'Mona', company: 'Mapcore' });
     const projectId = await createProjectWithPoint();
     // The project is the last one used with its point layer switched on; distances in imperial units.
-    await updatePrefs(env.api, { lastProject: projectId, showMetricUnits: false, projectPrefs: [{ id: projectId, selectedLayers: [pointLayerId, tiledLayerId] }] });
+    await updatePrefs(env.api, {
+      lastProject: projectId,
+      showMetricUnits: false,
+      projectPrefs: [{ id: projectId, selectedLayers: [pointLayerId, tiledLayerId] }],
+    });
     context = await env.context();
     // No request leaves the machine: OpenStreetMap tiles fail at once and the offline basemap shows through.
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort('internetdisconnected'));
     // Every Content-Security-Policy violation from the first page load on (sign-in, then the map).
     await context.addInitScript(() => {
       const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
     });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('page error:', err.message));
     page.on('response', (res) => {
-      if (res.url().includes(`/layers/${tiledLayerId}/geo/wms`)) wmsTiles.push({ status: res.status(), type: res.headers()['content-type'] ?? '' });
+      if (res.url().includes(`/layers/${tiledLayerId}/geo/wms`))
+        wmsTiles.push({ status: res.status(), type: res.headers()['content-type'] ?? '' });
     });
     await signIn(page, env.server, env.admin);
   });
@@ -45,7 +52,11 @@ describe('map core: basemap, controls, search and project layers', () => {
   it('shows the offline basemap (land, water and borders) with no internet', async () => {
     await idle();
     // Land (#f3f1ea) covers most of the default view of the US; the Gulf and the oceans are water (#cddfe6).
-    await expect.poll(async () => (await colourShares(page, ['#f3f1ea', '#cddfe6'])).every((share) => share > 0.02), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await colourShares(page, ['#f3f1ea', '#cddfe6'])).every((share) => share > 0.02), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     const [land, water] = await colourShares(page, ['#f3f1ea', '#cddfe6']);
     expect(land + water).toBeLessThan(0.99);
   });
@@ -109,7 +120,9 @@ describe('map core: basemap, controls, search and project layers', () => {
     // Inside the Colorado triangle of the WMS-TILE polygon layer; the map holds no feature objects for it.
     const { x, y } = await pixelOf(page, [-103.5, 39.4]);
     await page.mouse.click(x, y);
-    await expect.poll(() => page.getByTestId('feature-panel-title').textContent(), { timeout: 15_000 }).toBe('Polygons');
+    await expect
+      .poll(() => page.getByTestId('feature-panel-title').textContent(), { timeout: 15_000 })
+      .toBe('Polygons');
     await page.getByRole('button', { name: 'Close feature panel' }).click();
     await page.getByTestId('feature-panel').waitFor({ state: 'hidden' });
   });
@@ -119,17 +132,27 @@ describe('map core: basemap, controls, search and project layers', () => {
     await search.fill('Kansa');
     await page.getByTestId('place-option').filter({ hasText: 'Kansas' }).first().click();
     // Kansas spans about -102 to -94.6 lng and 37 to 40 lat.
-    await expect.poll(async () => {
-      const v = await view();
-      return v.lat > 37 && v.lat < 40 && v.lng > -102 && v.lng < -94.6 && v.zoom > 5 && v.zoom < 9;
-    }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const v = await view();
+          return v.lat > 37 && v.lat < 40 && v.lng > -102 && v.lng < -94.6 && v.zoom > 5 && v.zoom < 9;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     await search.fill('40.7128, -74.006');
     await search.press('Enter');
-    await expect.poll(async () => {
-      const v = await view();
-      return [v.zoom, v.lat.toFixed(3), v.lng.toFixed(3)];
-    }, { timeout: 10_000 }).toEqual([15, '40.713', '-74.006']);
+    await expect
+      .poll(
+        async () => {
+          const v = await view();
+          return [v.zoom, v.lat.toFixed(3), v.lng.toFixed(3)];
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual([15, '40.713', '-74.006']);
   });
 
   it('restores the centre, zoom, map type and theme after a reload', async () => {
@@ -141,15 +164,25 @@ describe('map core: basemap, controls, search and project layers', () => {
     await page.waitForTimeout(1500);
     await page.reload();
     await page.getByTestId('map-view').waitFor();
-    await expect.poll(async () => {
-      const v = await view();
-      return [v.zoom, v.lat.toFixed(3), v.lng.toFixed(3)];
-    }, { timeout: 15_000 }).toEqual([15, '40.713', '-74.006']);
+    await expect
+      .poll(
+        async () => {
+          const v = await view();
+          return [v.zoom, v.lat.toFixed(3), v.lng.toFixed(3)];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([15, '40.713', '-74.006']);
     await page.getByRole('button', { name: 'Map preferences' }).click();
     expect(await page.getByTestId('map-type-grid').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('map-theme-mono').getAttribute('aria-pressed')).toBe('true');
     // The mono theme greys the basemap only.
-    expect(await page.locator('.fb-basemap-offline').first().evaluate((el) => getComputedStyle(el).filter)).toContain('grayscale');
+    expect(
+      await page
+        .locator('.fb-basemap-offline')
+        .first()
+        .evaluate((el) => getComputedStyle(el).filter),
+    ).toContain('grayscale');
   });
 
   /** The colour on screen at a WGS84 position and whether it is the point colour #d81b60. */
@@ -167,15 +200,42 @@ describe('map core: basemap, controls, search and project layers', () => {
   async function createProjectWithPoint(): Promise<string> {
     const api = env.api;
     const dictionary = await copyTemplate(env, 'apwa-utility-locating', 'Locates');
-    const project = await api<{ id: string }>('POST', '/rest/projects', { name: 'Map core', dataDictionaryId: dictionary.id });
-    const folder = await api<{ id: string; layers: Array<{ id: string; serverName: string }> }>('POST', `/rest/projects/${project.id}/addFeatureFolder`, {});
+    const project = await api<{ id: string }>('POST', '/rest/projects', {
+      name: 'Map core',
+      dataDictionaryId: dictionary.id,
+    });
+    const folder = await api<{ id: string; layers: Array<{ id: string; serverName: string }> }>(
+      'POST',
+      `/rest/projects/${project.id}/addFeatureFolder`,
+      {},
+    );
     pointLayerId = folder.layers.find((l) => l.serverName === 'point')!.id;
-    await api('POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: [point.lng, point.lat] }, properties: { layer_id: pointLayerId } });
+    await api('POST', '/rest/features/points', {
+      geometry: { type: 'Point', coordinates: [point.lng, point.lat] },
+      properties: { layer_id: pointLayerId },
+    });
     // The polygon layer prefers server tiles (WMS-TILE): the map asks the server for PNG tiles with the session token.
     const polygons = folder.layers.find((l) => l.serverName === 'polygon')!;
     tiledLayerId = polygons.id;
-    await api('PUT', `/rest/projects/${project.id}/folders/${folder.id}/layers`, { id: tiledLayerId, name: 'Polygons', preferredMethod: 'WMS-TILE' });
-    await api('POST', '/rest/features/polygons', { geometry: { type: 'Polygon', coordinates: [[[-105, 39], [-103, 39], [-103, 40.5], [-105, 39]]] }, properties: { layer_id: tiledLayerId } });
+    await api('PUT', `/rest/projects/${project.id}/folders/${folder.id}/layers`, {
+      id: tiledLayerId,
+      name: 'Polygons',
+      preferredMethod: 'WMS-TILE',
+    });
+    await api('POST', '/rest/features/polygons', {
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-105, 39],
+            [-103, 39],
+            [-103, 40.5],
+            [-105, 39],
+          ],
+        ],
+      },
+      properties: { layer_id: tiledLayerId },
+    });
     return project.id;
   }
 });

@@ -66,7 +66,11 @@ describe('map drawing: new-feature dialog rules, cancel, circles and rectangles'
     let failed = 0;
     await page.route('**/rest/features', async (route) => {
       if (route.request().method() !== 'POST' || failed++ > 0) return route.fallback();
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The server is busy, try again.' }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The server is busy, try again.' }),
+      });
     });
     await save().click();
     await page.getByTestId('new-feature-error').getByText('The server is busy, try again.').waitFor();
@@ -83,7 +87,11 @@ describe('map drawing: new-feature dialog rules, cancel, circles and rectangles'
     await page.unroute('**/rest/features');
     const [light] = await featuresOf(env, ids.project, 'point');
     expect(attributesByName(light, ids.dictionary)).toMatchObject({
-      Wattage: '150', 'Asset ID': 'SL-0042', Condition: 'Good', 'Last Inspected': today, 'Photo Link': 'https://photos.example.com/sl-0042.jpg',
+      Wattage: '150',
+      'Asset ID': 'SL-0042',
+      Condition: 'Good',
+      'Last Inspected': today,
+      'Photo Link': 'https://photos.example.com/sl-0042.jpg',
     });
     // Where it was clicked before the failed save.
     const [lng, lat] = clicked;
@@ -167,7 +175,8 @@ describe('map drawing: new-feature dialog rules, cancel, circles and rectangles'
     expect(ring).toHaveLength(65);
     expect(ring[64]).toEqual(ring[0]);
     const radius = rx - cx;
-    for (const [x, y] of ring) expect(Math.hypot(x - cx, (y - cy) / Math.cos((cy * Math.PI) / 180))).toBeCloseTo(radius, 4);
+    for (const [x, y] of ring)
+      expect(Math.hypot(x - cx, (y - cy) / Math.cos((cy * Math.PI) / 180))).toBeCloseTo(radius, 4);
 
     expect(rectangle.geometry.type).toBe('MultiPolygon');
     const box = ringOf(rectangle);

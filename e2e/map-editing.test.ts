@@ -18,9 +18,20 @@ describe('map editing: feature panel, geometry edit and line functions', () => {
   const pole = [-104.992, 39.742];
   const readOnlyPoint = [-104.9895, 39.7415];
   // A surveyed line with altitudes and a pedigree per vertex; a second line starting at its end; a third to split.
-  const surveyed = [[-104.993, 39.7395, 1600], [-104.992, 39.7397, 1610], [-104.991, 39.7395, 1605]];
-  const extension = [[-104.991, 39.7395], [-104.990, 39.7392]];
-  const toSplit = [[-104.993, 39.738], [-104.992, 39.7378], [-104.991, 39.738]];
+  const surveyed = [
+    [-104.993, 39.7395, 1600],
+    [-104.992, 39.7397, 1610],
+    [-104.991, 39.7395, 1605],
+  ];
+  const extension = [
+    [-104.991, 39.7395],
+    [-104.99, 39.7392],
+  ];
+  const toSplit = [
+    [-104.993, 39.738],
+    [-104.992, 39.7378],
+    [-104.991, 39.738],
+  ];
   const mid = (a: number[], b: number[]) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 
   beforeAll(async () => {
@@ -28,27 +39,61 @@ describe('map editing: feature panel, geometry edit and line functions', () => {
     ids = await seedLocates(env, { center: { lat: 39.74, lng: -104.9912 }, zoom: 17 });
     const electric = ids.dictionary.systems.find((s) => s.name === 'Electric')!;
     const lineComponent = electric.components.find((c) => c.alias === 'Electric Line')!;
-    const status = (c: typeof lineComponent) => ({ attributeId: c.attributes.find((a) => a.name === 'Locate Status')!.id, attributeValue: 'Marked' });
-    const poleNumber = electric.components.find((c) => c.alias === 'Electric Pole')!.attributes.find((a) => a.name === 'Pole Number')!.id;
+    const status = (c: typeof lineComponent) => ({
+      attributeId: c.attributes.find((a) => a.name === 'Locate Status')!.id,
+      attributeValue: 'Marked',
+    });
+    const poleNumber = electric.components
+      .find((c) => c.alias === 'Electric Pole')!
+      .attributes.find((a) => a.name === 'Pole Number')!.id;
     await env.api('POST', '/rest/features/points', {
       geometry: { type: 'Point', coordinates: pole },
-      properties: { layer_id: ids.point, system_id: ids.pole.systemId, component_id: ids.pole.componentId,
-        attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }, { attributeId: poleNumber, attributeValue: 'P-1' }] },
+      properties: {
+        layer_id: ids.point,
+        system_id: ids.pole.systemId,
+        component_id: ids.pole.componentId,
+        attributes: [
+          { attributeId: ids.pole.statusId, attributeValue: 'Marked' },
+          { attributeId: poleNumber, attributeValue: 'P-1' },
+        ],
+      },
     });
-    const line = (coordinates: number[][], metadata?: unknown) => env.api('POST', '/rest/features/lines', {
-      geometry: { type: 'LineString', coordinates },
-      properties: { layer_id: ids.line, system_id: electric.id, component_id: lineComponent.id, attributes: [status(lineComponent)], metadata },
+    const line = (coordinates: number[][], metadata?: unknown) =>
+      env.api('POST', '/rest/features/lines', {
+        geometry: { type: 'LineString', coordinates },
+        properties: {
+          layer_id: ids.line,
+          system_id: electric.id,
+          component_id: lineComponent.id,
+          attributes: [status(lineComponent)],
+          metadata,
+        },
+      });
+    await line(surveyed, {
+      Meta_Data: [
+        { GPS_Quality: 'RTK Fixed', Accuracy: '0.02 m' },
+        { GPS_Quality: 'RTK Float', Accuracy: '0.3 m' },
+        { GPS_Quality: 'DGPS', Accuracy: '1.5 m' },
+      ],
     });
-    await line(surveyed, { Meta_Data: [
-      { GPS_Quality: 'RTK Fixed', Accuracy: '0.02 m' }, { GPS_Quality: 'RTK Float', Accuracy: '0.3 m' }, { GPS_Quality: 'DGPS', Accuracy: '1.5 m' },
-    ] });
     await line(extension);
     await line(toSplit);
     // A layer of archived points, read-only once its point is in.
     const folder = await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders`, { name: 'Archive' });
-    archive = (await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders/${folder.id}/layers`, { name: 'Old poles' })).id;
-    await env.api('POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: readOnlyPoint }, properties: { layer_id: archive, properties: { Note: 'Removed 2019' } } });
-    await env.api('PUT', `/rest/projects/${ids.project}/folders/${folder.id}/layers`, { id: archive, name: 'Old poles', readOnly: true });
+    archive = (
+      await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders/${folder.id}/layers`, {
+        name: 'Old poles',
+      })
+    ).id;
+    await env.api('POST', '/rest/features/points', {
+      geometry: { type: 'Point', coordinates: readOnlyPoint },
+      properties: { layer_id: archive, properties: { Note: 'Removed 2019' } },
+    });
+    await env.api('PUT', `/rest/projects/${ids.project}/folders/${folder.id}/layers`, {
+      id: archive,
+      name: 'Old poles',
+      readOnly: true,
+    });
     const prefs = await env.api<{ projectPrefs: Array<{ selectedLayers: string[] }> }>('GET', '/preferences');
     prefs.projectPrefs[0].selectedLayers.push(archive);
     await updatePrefs(env.api, { projectPrefs: prefs.projectPrefs });
@@ -80,7 +125,10 @@ describe('map editing: feature panel, geometry edit and line functions', () => {
     expect(await page.getByTestId('feature-attr-Pole Number').textContent()).toBe('P-1A');
     expect(await page.getByTestId('feature-attr-Locate Status').textContent()).toBe('Conflict');
     const [saved] = await featuresOf(env, ids.project, 'point');
-    expect(attributesByName(saved, ids.dictionary)).toMatchObject({ 'Pole Number': 'P-1A', 'Locate Status': 'Conflict' });
+    expect(attributesByName(saved, ids.dictionary)).toMatchObject({
+      'Pole Number': 'P-1A',
+      'Locate Status': 'Conflict',
+    });
   });
 
   it('maximizes the panel, restores it, and closing clears the selection', async () => {
@@ -127,12 +175,23 @@ describe('map editing: feature panel, geometry edit and line functions', () => {
     await chart.getByRole('img', { name: en['app.feature.profile.altitude'] }).waitFor();
     // Length along the vertices on the spec's sphere, in feet.
     const rad = (d: number) => (d * Math.PI) / 180;
-    const haversine = (a: number[], b: number[]) => 2 * 6_371_071 * Math.asin(Math.sqrt(
-      Math.sin(rad(b[1] - a[1]) / 2) ** 2 + Math.cos(rad(a[1])) * Math.cos(rad(b[1])) * Math.sin(rad(b[0] - a[0]) / 2) ** 2));
+    const haversine = (a: number[], b: number[]) =>
+      2 *
+      6_371_071 *
+      Math.asin(
+        Math.sqrt(
+          Math.sin(rad(b[1] - a[1]) / 2) ** 2 +
+            Math.cos(rad(a[1])) * Math.cos(rad(b[1])) * Math.sin(rad(b[0] - a[0]) / 2) ** 2,
+        ),
+      );
     const feet = (haversine(surveyed[0], surveyed[1]) + haversine(surveyed[1], surveyed[2])) * 3.2808399;
-    const shown = Number((await page.getByTestId('profile-length').textContent())!.match(/Length: ([\d,.]+) ft/)![1].replace(/,/g, ''));
+    const shown = Number(
+      (await page.getByTestId('profile-length').textContent())!.match(/Length: ([\d,.]+) ft/)![1].replace(/,/g, ''),
+    );
     expect(shown).toBeCloseTo(feet, 0);
-    expect(await chart.textContent()).toContain(`${(1610 * 3.2808399).toFixed(3).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ft`);
+    expect(await chart.textContent()).toContain(
+      `${(1610 * 3.2808399).toFixed(3).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ft`,
+    );
   });
 
   it('puts the geometry back when an edit is cancelled', async () => {
@@ -179,7 +238,9 @@ describe('map editing: feature panel, geometry edit and line functions', () => {
     await bar.waitFor({ state: 'detached' });
     // The junction is kept once; the second line is gone (positions compared in 2D: one line has one dimension).
     const flat = (f: FeatureJson) => coordinatesOf(f).map(([x, y]) => [x, y]);
-    await expect.poll(async () => (await lines()).map(flat)).toEqual([[surveyed[0], surveyed[2], extension[1]].map(([x, y]) => [x, y]), toSplit]);
+    await expect
+      .poll(async () => (await lines()).map(flat))
+      .toEqual([[surveyed[0], surveyed[2], extension[1]].map(([x, y]) => [x, y]), toSplit]);
   });
 
   it('splits a line at an inner vertex into two lines', async () => {
@@ -190,13 +251,21 @@ describe('map editing: feature panel, geometry edit and line functions', () => {
     await expect.poll(() => page.getByTestId('vertex-split').isEnabled()).toBe(true);
     await page.getByTestId('vertex-split').click();
     await expectSnack(page, en['app.line.split.success']);
-    await expect.poll(async () => (await lines()).map(coordinatesOf).slice(1)).toEqual([toSplit.slice(0, 2), toSplit.slice(1)]);
+    await expect
+      .poll(async () => (await lines()).map(coordinatesOf).slice(1))
+      .toEqual([toSplit.slice(0, 2), toSplit.slice(1)]);
   });
 
   it('offers no edit or delete on a feature of a read-only layer', async () => {
     await closeFeaturePanel(page);
     await selectAt(page, readOnlyPoint, 'Old poles');
-    for (const testId of ['feature-edit-attributes', 'feature-edit-geometry', 'feature-delete', 'feature-add-leader', 'feature-join-points']) {
+    for (const testId of [
+      'feature-edit-attributes',
+      'feature-edit-geometry',
+      'feature-delete',
+      'feature-add-leader',
+      'feature-join-points',
+    ]) {
       expect([testId, await page.getByTestId(testId).isDisabled()]).toEqual([testId, true]);
     }
     expect(await page.getByTestId('feature-prop-Note').textContent()).toBe('Removed 2019');

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../web/src/i18n/map-features/en.json' with { type: 'json' };
-import { clickUntil, closeFeaturePanel, expectSnack, mapCentre, pixelOf, selectAt, startDrawing } from './support/map-page.js';
+import {
+  clickUntil,
+  closeFeaturePanel,
+  expectSnack,
+  mapCentre,
+  pixelOf,
+  selectAt,
+  startDrawing,
+} from './support/map-page.js';
 import { classify, featureOf, seedLocates, type Locates } from './support/features.js';
 import { signIn, startMapEnv, type MapEnv } from './support/session.js';
 
@@ -38,7 +46,9 @@ describe('map features: draw, select, edit and delete', () => {
     await page.mouse.click(c.x - 150, c.y - 100);
     await classify(page, 'Electric Pole', { 'Pole Number': 'P-100' });
     await expectSnack(page, en['app.feature.add.success']);
-    await expect.poll(() => page.getByTestId('feature-panel-title').textContent(), { timeout: 10_000 }).toBe('Electric Pole');
+    await expect
+      .poll(() => page.getByTestId('feature-panel-title').textContent(), { timeout: 10_000 })
+      .toBe('Electric Pole');
     await closePanel(page);
 
     await startDrawing(page, ids.line);
@@ -54,15 +64,29 @@ describe('map features: draw, select, edit and delete', () => {
 
     await startDrawing(page, ids.polygon);
     await page.getByTestId('draw-tool-polygon').waitFor();
-    for (const [dx, dy] of [[80, -120], [200, -120], [200, 0], [80, 0]]) await page.mouse.click(c.x + dx, c.y + dy);
+    for (const [dx, dy] of [
+      [80, -120],
+      [200, -120],
+      [200, 0],
+      [80, 0],
+    ])
+      await page.mouse.click(c.x + dx, c.y + dy);
     await page.mouse.click(c.x + 80, c.y - 120);
     await classify(page, 'Electric Vault', {});
     await expectSnack(page, en['app.feature.add.success']);
     await closePanel(page);
 
-    const rows = await env.server.db.selectFrom('features').select(['id', 'kind']).where('project_id', '=', ids.project).orderBy('id').execute();
+    const rows = await env.server.db
+      .selectFrom('features')
+      .select(['id', 'kind'])
+      .where('project_id', '=', ids.project)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.kind)).toEqual(['point', 'line', 'polygon']);
-    const polygon = await api<{ geometry: { type: string; coordinates: number[][][][] } }>('GET', `/rest/features/polygon.${rows[2].id}`);
+    const polygon = await api<{ geometry: { type: string; coordinates: number[][][][] } }>(
+      'GET',
+      `/rest/features/polygon.${rows[2].id}`,
+    );
     expect(polygon.geometry.type).toBe('MultiPolygon');
     expect(polygon.geometry.coordinates[0][0]).toHaveLength(5);
   });
@@ -73,7 +97,12 @@ describe('map features: draw, select, edit and delete', () => {
     const point = await kindOf('point');
     // The layers load over WFS; keep clicking the point until it is there to be hit.
     const poleNumber = page.getByTestId('feature-attr-Pole Number');
-    await clickUntil(page, point.geometry.coordinates as number[], async () => (await poleNumber.isVisible()) && (await poleNumber.textContent()) === 'P-100', 20_000);
+    await clickUntil(
+      page,
+      point.geometry.coordinates as number[],
+      async () => (await poleNumber.isVisible()) && (await poleNumber.textContent()) === 'P-100',
+      20_000,
+    );
     expect(await page.getByTestId('feature-component').textContent()).toBe('Electric Pole');
   });
 
@@ -84,7 +113,9 @@ describe('map features: draw, select, edit and delete', () => {
     const start = await pixelOf(page, a);
     const middle = await pixelOf(page, b);
     await page.mouse.click((start.x + middle.x) / 2, (start.y + middle.y) / 2);
-    await expect.poll(() => page.getByTestId('feature-panel-title').textContent(), { timeout: 10_000 }).toBe('Electric Line');
+    await expect
+      .poll(() => page.getByTestId('feature-panel-title').textContent(), { timeout: 10_000 })
+      .toBe('Electric Line');
 
     await page.getByTestId('feature-edit-geometry').click();
     await page.getByTestId('geometry-edit-bar').waitFor();
@@ -114,7 +145,9 @@ describe('map features: draw, select, edit and delete', () => {
     const ring = (polygon.geometry.coordinates as number[][][][])[0][0];
     const inside = await pixelOf(page, [(ring[0][0] + ring[2][0]) / 2, (ring[0][1] + ring[2][1]) / 2]);
     await page.mouse.click(inside.x, inside.y);
-    await expect.poll(() => page.getByTestId('feature-panel-title').textContent(), { timeout: 10_000 }).toBe('Electric Vault');
+    await expect
+      .poll(() => page.getByTestId('feature-panel-title').textContent(), { timeout: 10_000 })
+      .toBe('Electric Vault');
     await page.getByTestId('feature-delete').click();
     const dialog = page.getByTestId('feature-delete-dialog');
     expect(await dialog.getByTestId('confirm-dialog-confirm').isDisabled()).toBe(true);
@@ -122,7 +155,9 @@ describe('map features: draw, select, edit and delete', () => {
     await dialog.getByTestId('confirm-dialog-confirm').click();
     await expectSnack(page, en['app.feature.delete.success']);
     await page.getByTestId('feature-panel').waitFor({ state: 'hidden' });
-    const res = await fetch(`${env.server.url}/rest/features/${polygon.id}`, { headers: { authorization: `Bearer ${env.admin.token}` } });
+    const res = await fetch(`${env.server.url}/rest/features/${polygon.id}`, {
+      headers: { authorization: `Bearer ${env.admin.token}` },
+    });
     expect(res.status).toBe(404);
   });
 
@@ -131,7 +166,12 @@ describe('map features: draw, select, edit and delete', () => {
     // A second pole of the same classification as the one drawn above.
     await api('POST', '/rest/features/points', {
       geometry: { type: 'Point', coordinates: [-104.9905, 39.7407] },
-      properties: { layer_id: ids.point, system_id: ids.pole.systemId, component_id: ids.pole.componentId, attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }] },
+      properties: {
+        layer_id: ids.point,
+        system_id: ids.pole.systemId,
+        component_id: ids.pole.componentId,
+        attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
+      },
     });
     await page.reload();
     await page.getByTestId('map').waitFor();
@@ -146,8 +186,14 @@ describe('map features: draw, select, edit and delete', () => {
     await expect.poll(() => page.getByTestId('join-confirm').isDisabled(), { timeout: 5000 }).toBe(false);
     await page.getByTestId('join-confirm').click();
     await expectSnack(page, en['app.line.create.from.points.success']);
-    const lines = await env.server.db.selectFrom('features').select('id').where('project_id', '=', ids.project).where('kind', '=', 'line')
-      .where('deleted_at', 'is', null).orderBy('id').execute();
+    const lines = await env.server.db
+      .selectFrom('features')
+      .select('id')
+      .where('project_id', '=', ids.project)
+      .where('kind', '=', 'line')
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
     expect(lines).toHaveLength(2);
     const joined = await api<{ geometry: { coordinates: number[][][] } }>('GET', `/rest/features/line.${lines[1].id}`);
     expect(joined.geometry.coordinates).toEqual([[first.geometry.coordinates, [-104.9905, 39.7407]]]);
@@ -161,9 +207,15 @@ describe('map features: draw, select, edit and delete', () => {
     await page.waitForTimeout(600);
     await page.getByTestId('leader-save').click();
     await expectSnack(page, en['app.leader.create.success']);
-    const leaders = await api<{ features: Array<{ geometry: { coordinates: number[][][] }; properties: { metadata: string } }> }>('GET', `/rest/features/leaders?projectId=${ids.project}`);
+    const leaders = await api<{
+      features: Array<{ geometry: { coordinates: number[][][] }; properties: { metadata: string } }>;
+    }>('GET', `/rest/features/leaders?projectId=${ids.project}`);
     expect(leaders.features).toHaveLength(1);
-    expect(JSON.parse(leaders.features[0].properties.metadata)).toMatchObject({ text: 'Poles P-100\nand P-101', vertex: 0, symbol: 'FORWARD_CLOSED_ARROW' });
+    expect(JSON.parse(leaders.features[0].properties.metadata)).toMatchObject({
+      text: 'Poles P-100\nand P-101',
+      vertex: 0,
+      symbol: 'FORWARD_CLOSED_ARROW',
+    });
     const [anchor, end] = leaders.features[0].geometry.coordinates[0];
     expect(anchor).toEqual(first.geometry.coordinates);
     expect(end[0]).toBeCloseTo(-104.9895, 4);

@@ -27,10 +27,17 @@ describe('map leaders: select, edit, delete and the zoom threshold', () => {
     ids = await seedLocates(env, { center: { lat: 39.7402, lng: -104.991 }, zoom: 17 });
     const point = await env.api<{ id: string }>('POST', '/rest/features/points', {
       geometry: { type: 'Point', coordinates: pole },
-      properties: { layer_id: ids.point, system_id: ids.pole.systemId, component_id: ids.pole.componentId, attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }] },
+      properties: {
+        layer_id: ids.point,
+        system_id: ids.pole.systemId,
+        component_id: ids.pole.componentId,
+        attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
+      },
     });
     await env.api('POST', '/rest/features/leaders', {
-      folderId: ids.folder, featureId: point.id, geometry: { type: 'MultiLineString', coordinates: [[pole, end]] },
+      folderId: ids.folder,
+      featureId: point.id,
+      geometry: { type: 'MultiLineString', coordinates: [[pole, end]] },
       metadata: { text: 'Pole P-9', color: '#ff5722', vertex: 0, symbol: 'FORWARD_CLOSED_ARROW' },
     });
     page = await env.page();
@@ -59,7 +66,11 @@ describe('map leaders: select, edit, delete and the zoom threshold', () => {
     await expectSnack(page, en['app.leader.update.success']);
     await drawer.waitFor({ state: 'detached' });
     const [leader] = (await leaders()).features;
-    expect(JSON.parse(leader.properties.metadata)).toMatchObject({ text: 'Pole P-9\nreplaced 2024', vertex: 0, symbol: 'FORWARD_CLOSED_ARROW' });
+    expect(JSON.parse(leader.properties.metadata)).toMatchObject({
+      text: 'Pole P-9\nreplaced 2024',
+      vertex: 0,
+      symbol: 'FORWARD_CLOSED_ARROW',
+    });
   });
 
   it('hides the leader snackbar by itself after a few seconds', async () => {

@@ -4,7 +4,16 @@ import en from '../web/src/i18n/map-projects/en.json' with { type: 'json' };
 import { colourShares, expectSnack, mapIdle, mapView, openProjectPanel } from './support/map-page.js';
 import { TestWmsServer } from './support/map-service.js';
 import { projectsOf, type TreeFolder } from './support/projects.js';
-import { addMemberByApi, copyTemplate, seedFeatureProject, signIn, startMapEnv, updatePrefs, type Account, type MapEnv } from './support/session.js';
+import {
+  addMemberByApi,
+  copyTemplate,
+  seedFeatureProject,
+  signIn,
+  startMapEnv,
+  updatePrefs,
+  type Account,
+  type MapEnv,
+} from './support/session.js';
 
 /**
  * The project panel with an external service and for a viewer (spec 3 §2, §5, §6): a WMS on this
@@ -28,10 +37,17 @@ describe('map panel: external service, saved extent and a viewer', () => {
     ids.project = seeded.project;
     ids.point = seeded.point;
     ids.features = seeded.folder;
-    ids.utilities = (await env.api<TreeFolder>('POST', `/rest/projects/${ids.project}/folders`, { name: 'Utilities' })).id;
-    ids.mains = (await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders/${ids.utilities}/layers`, { name: 'Mains' })).id;
+    ids.utilities = (
+      await env.api<TreeFolder>('POST', `/rest/projects/${ids.project}/folders`, { name: 'Utilities' })
+    ).id;
+    ids.mains = (
+      await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders/${ids.utilities}/layers`, {
+        name: 'Mains',
+      })
+    ).id;
     await updatePrefs(env.api, {
-      lastProject: ids.project, provider: 'MAP_OFFLINE',
+      lastProject: ids.project,
+      provider: 'MAP_OFFLINE',
       projectPrefs: [{ id: ids.project, mapPrefs: { type: 'roadmap', theme: 'none', center: denver, zoom: 12 } }],
     });
     viewer = await addMemberByApi(env, { given: 'Vic', userType: '0001' });
@@ -86,33 +102,51 @@ describe('map panel: external service, saved extent and a viewer', () => {
     await expectSnack(page, en['app.project.updated']);
     const saved = (await projectsOf(env)).find((p) => p.id === ids.project)!;
     expect(saved.zoomLevel).toBe(12);
-    expect(JSON.parse(saved.coordinate!)).toEqual({ lat: expect.closeTo(denver.lat, 4), lng: expect.closeTo(denver.lng, 4) });
+    expect(JSON.parse(saved.coordinate!)).toEqual({
+      lat: expect.closeTo(denver.lat, 4),
+      lng: expect.closeTo(denver.lng, 4),
+    });
   });
 
   it('opens the project at its saved extent for a viewer, with every write action disabled', async () => {
     const v = await env.page();
     await signIn(v, env.server, viewer);
     // A user with no view of their own for the project starts at the extent saved with it.
-    await expect.poll(async () => {
-      const view = await mapView(v);
-      return [view.zoom, view.lat.toFixed(3), view.lng.toFixed(3)];
-    }, { timeout: 15_000 }).toEqual([12, denver.lat.toFixed(3), denver.lng.toFixed(3)]);
+    await expect
+      .poll(
+        async () => {
+          const view = await mapView(v);
+          return [view.zoom, view.lat.toFixed(3), view.lng.toFixed(3)];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([12, denver.lat.toFixed(3), denver.lng.toFixed(3)]);
 
     await openProjectPanel(v);
     await expect.poll(() => v.getByTestId('project-select').inputValue(), { timeout: 10_000 }).toBe('Survey');
-    const disabled = async (scope: ReturnType<Page['getByTestId']>, label: string) => [label, await scope.getByRole('button', { name: label, exact: true }).isDisabled()];
+    const disabled = async (scope: ReturnType<Page['getByTestId']>, label: string) => [
+      label,
+      await scope.getByRole('button', { name: label, exact: true }).isDisabled(),
+    ];
     const panel = v.getByTestId('project-panel');
-    for (const label of [en['app.project.new'], en['app.folder.new'], en['app.external-service.add']]) expect(await disabled(panel, label)).toEqual([label, true]);
+    for (const label of [en['app.project.new'], en['app.folder.new'], en['app.external-service.add']])
+      expect(await disabled(panel, label)).toEqual([label, true]);
     expect(await disabled(panel, en['app.project.details'])).toEqual([en['app.project.details'], false]);
 
     const folder = v.getByTestId(`folder-row-${ids.utilities}`);
-    for (const label of [en['app.folder.new-subfolder'], en['app.folder.edit'], en['app.folder.move'], en['app.folder.delete']]) {
+    for (const label of [
+      en['app.folder.new-subfolder'],
+      en['app.folder.edit'],
+      en['app.folder.move'],
+      en['app.folder.delete'],
+    ]) {
       expect(await disabled(folder, label)).toEqual([label, true]);
     }
     expect(await disabled(folder, en['app.folder.toggle-all'])).toEqual([en['app.folder.toggle-all'], false]);
     expect(await folder.getByRole('button', { name: en['app.layer.new'] }).count()).toBe(0);
     for (const row of [v.getByTestId(`layer-row-${ids.mains}`), v.getByTestId(`layer-row-${ids.point}`)]) {
-      for (const label of ['Add feature', 'Edit layer', 'Move layer', 'Share layer', 'Delete layer']) expect(await disabled(row, label)).toEqual([label, true]);
+      for (const label of ['Add feature', 'Edit layer', 'Move layer', 'Share layer', 'Delete layer'])
+        expect(await disabled(row, label)).toEqual([label, true]);
       expect(await disabled(row, 'Zoom to layer')).toEqual(['Zoom to layer', false]);
     }
 

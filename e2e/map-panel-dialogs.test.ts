@@ -24,13 +24,23 @@ describe('map panel dialogs: projects, folders and layers', () => {
       ids[name] = (await env.api<ProjectRow>('POST', '/rest/projects', { name, dataDictionaryId: dictionary.id })).id;
     }
     const folder = (projectId: string, name: string, parentId: string | null = null) =>
-      env.api<TreeFolder>('POST', `/rest/projects/${projectId}/folders`, { name, parentId }).then((f) => (ids[name] = f.id));
+      env
+        .api<TreeFolder>('POST', `/rest/projects/${projectId}/folders`, { name, parentId })
+        .then((f) => (ids[name] = f.id));
     await folder(ids.Mike, 'North');
     await folder(ids.Mike, 'South');
-    ids.Hydrants = (await env.api<{ id: string }>('POST', `/rest/projects/${ids.Mike}/folders/${ids.South}/layers`, { name: 'Hydrants' })).id;
+    ids.Hydrants = (
+      await env.api<{ id: string }>('POST', `/rest/projects/${ids.Mike}/folders/${ids.South}/layers`, {
+        name: 'Hydrants',
+      })
+    ).id;
     // Six folders: more than five, so the tree starts collapsed.
     for (let i = 1; i <= 6; i++) await folder(ids.Zeta, `Zone ${i}`);
-    ids.Parcels = (await env.api<{ id: string }>('POST', `/rest/projects/${ids.Zeta}/folders/${ids['Zone 1']}/layers`, { name: 'Parcels' })).id;
+    ids.Parcels = (
+      await env.api<{ id: string }>('POST', `/rest/projects/${ids.Zeta}/folders/${ids['Zone 1']}/layers`, {
+        name: 'Parcels',
+      })
+    ).id;
     page = await env.page();
     await signIn(page, env.server, env.admin);
     await openProjectPanel(page);
@@ -90,7 +100,9 @@ describe('map panel dialogs: projects, folders and layers', () => {
 
   it('edits a folder and adds a subfolder under it', async () => {
     // Two folders only: the tree opens expanded.
-    expect(await folderRow(ids.North).getByRole('button', { name: en['app.folder.collapse'] }).getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await folderRow(ids.North).getByRole('button', { name: en['app.folder.collapse'] }).getAttribute('aria-expanded'),
+    ).toBe('true');
     await folderRow(ids.North).getByRole('button', { name: en['app.folder.edit'] }).click();
     const dialog = page.getByTestId('folder-dialog');
     await page.getByTestId('folder-name').fill('North Side');
@@ -98,15 +110,22 @@ describe('map panel dialogs: projects, folders and layers', () => {
     await page.getByTestId('folder-save').click();
     await expectSnack(page, 'Folder North Side saved.');
     await eventually(() => folderRow(ids.North).textContent()).toContain('North Side');
-    expect((await project(ids.Mike))!.folders.find((f) => f.id === ids.North)).toMatchObject({ name: 'North Side', description: 'Everything north of Main Street' });
+    expect((await project(ids.Mike))!.folders.find((f) => f.id === ids.North)).toMatchObject({
+      name: 'North Side',
+      description: 'Everything north of Main Street',
+    });
 
     await folderRow(ids.North).getByRole('button', { name: en['app.folder.new-subfolder'] }).click();
     await page.getByTestId('folder-name').fill('Valves');
     await page.getByTestId('folder-save').click();
     await expectSnack(page, 'Folder Valves created.');
-    await eventually(async () => foldersOf(await project(ids.Mike)).find((f) => f.name === 'Valves')?.parentId).toBe(ids.North);
+    await eventually(async () => foldersOf(await project(ids.Mike)).find((f) => f.name === 'Valves')?.parentId).toBe(
+      ids.North,
+    );
     ids.Valves = foldersOf(await project(ids.Mike)).find((f) => f.name === 'Valves')!.id;
-    await eventually(() => page.getByTestId(`folder-${ids.North}`).getByTestId(`folder-row-${ids.Valves}`).count()).toBe(1);
+    await eventually(() =>
+      page.getByTestId(`folder-${ids.North}`).getByTestId(`folder-row-${ids.Valves}`).count(),
+    ).toBe(1);
   });
 
   it('deletes a layer and a folder after the confirm checkbox', async () => {
@@ -143,15 +162,22 @@ describe('map panel dialogs: projects, folders and layers', () => {
     await dialog.getByTestId('stepper-next').click();
     await dialog.getByTestId('stepper-finish').click();
     await expectSnack(page, en['app.folder.move.success']);
-    await eventually(async () => foldersOf(await project(ids.Mike)).find((f) => f.id === ids.South)?.parentId).toBe(ids.North);
-    await eventually(() => page.getByTestId(`folder-${ids.North}`).getByTestId(`folder-row-${ids.South}`).count()).toBe(1);
+    await eventually(async () => foldersOf(await project(ids.Mike)).find((f) => f.id === ids.South)?.parentId).toBe(
+      ids.North,
+    );
+    await eventually(() => page.getByTestId(`folder-${ids.North}`).getByTestId(`folder-row-${ids.South}`).count()).toBe(
+      1,
+    );
   });
 
   it('shows a project with more than five folders collapsed', async () => {
     await pickProject('Zeta');
     const rows = page.locator('[data-testid^="folder-row-"]');
     await eventually(() => rows.count()).toBe(6);
-    for (const expand of await page.getByTestId('project-tree').getByRole('button', { name: en['app.folder.expand'] }).all()) {
+    for (const expand of await page
+      .getByTestId('project-tree')
+      .getByRole('button', { name: en['app.folder.expand'] })
+      .all()) {
       expect(await expand.getAttribute('aria-expanded')).toBe('false');
     }
     expect(await page.getByTestId(`layer-row-${ids.Parcels}`).count()).toBe(0);

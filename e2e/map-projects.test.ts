@@ -64,7 +64,9 @@ describe('map projects panel', () => {
   it('shows the duplicate project name error', async () => {
     await page.getByTestId('new-project').click();
     await page.getByTestId('project-name').fill('survey a');
-    await eventually(() => page.getByTestId('new-project-dialog').textContent()).toContain(en['app.project.error.name.exist']);
+    await eventually(() => page.getByTestId('new-project-dialog').textContent()).toContain(
+      en['app.project.error.name.exist'],
+    );
     expect(await page.getByTestId('project-save').isDisabled()).toBe(true);
     await page.getByTestId('new-project-dialog').getByRole('button', { name: 'Cancel' }).click();
   });
@@ -78,7 +80,9 @@ describe('map projects panel', () => {
     expect(await page.getByRole('checkbox', { name: valves.name }).isChecked()).toBe(true);
     await page.getByRole('checkbox', { name: mains.name }).click();
     await page.getByTestId(`folder-row-${storm.id}`).getByRole('button', { name: en['app.folder.collapse'] }).click();
-    const saved = page.waitForResponse((r) => r.url().includes('/preferences') && r.request().method() === 'PUT', { timeout: 15_000 });
+    const saved = page.waitForResponse((r) => r.url().includes('/preferences') && r.request().method() === 'PUT', {
+      timeout: 15_000,
+    });
     expect((await saved).status()).toBe(200);
 
     await page.reload();
@@ -86,8 +90,18 @@ describe('map projects panel', () => {
     await openProjectPanel(page);
     await eventually(() => page.getByRole('checkbox', { name: valves.name }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: mains.name }).isChecked()).toBe(false);
-    expect(await page.getByTestId(`folder-row-${storm.id}`).getByRole('button', { name: en['app.folder.expand'] }).getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByTestId(`folder-row-${utilities.id}`).getByRole('button', { name: en['app.folder.collapse'] }).getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await page
+        .getByTestId(`folder-row-${storm.id}`)
+        .getByRole('button', { name: en['app.folder.expand'] })
+        .getAttribute('aria-expanded'),
+    ).toBe('false');
+    expect(
+      await page
+        .getByTestId(`folder-row-${utilities.id}`)
+        .getByRole('button', { name: en['app.folder.collapse'] })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
   });
 
   it('moves a layer to another folder through the stepper', async () => {
@@ -128,7 +142,9 @@ describe('map projects panel', () => {
     await eventually(() => page.getByTestId(`layer-row-${valves.id}`).count()).toBe(0);
     await page.getByTestId('project-select').click();
     await page.getByRole('option', { name: 'Survey B' }).click();
-    await eventually(() => page.getByTestId(`folder-${inbox.id}`).getByTestId(`layer-row-${valves.id}`).count()).toBe(1);
+    await eventually(() => page.getByTestId(`folder-${inbox.id}`).getByTestId(`layer-row-${valves.id}`).count()).toBe(
+      1,
+    );
     await page.getByTestId('project-select').click();
     await page.getByRole('option', { name: 'Survey A' }).click();
   });
@@ -164,7 +180,9 @@ describe('map projects panel', () => {
     await dialog.getByTestId('stepper-finish').click();
     await expectSnack(page, 'Layer Mains shared.');
     // Shared out, it can no longer be deleted here; in Survey B it shows read-only.
-    expect(await page.getByTestId(`layer-row-${mains.id}`).getByRole('button', { name: 'Delete layer' }).isDisabled()).toBe(true);
+    expect(
+      await page.getByTestId(`layer-row-${mains.id}`).getByRole('button', { name: 'Delete layer' }).isDisabled(),
+    ).toBe(true);
     await page.getByTestId('project-select').click();
     await page.getByRole('option', { name: 'Survey B' }).click();
     const shared = page.getByTestId(`folder-${inbox.id}`).getByTestId(`layer-row-${mains.id}`);

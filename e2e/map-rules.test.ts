@@ -26,11 +26,19 @@ describe('map rules', () => {
   let ids: Locates;
   const folders: Record<string, { id: string; layers: Array<{ id: string; name: string }> }> = {};
   let orgId = '';
-  const layerButton = (layerId: string, name: string) => page.getByTestId(`layer-row-${layerId}`).getByRole('button', { name });
+  const layerButton = (layerId: string, name: string) =>
+    page.getByTestId(`layer-row-${layerId}`).getByRole('button', { name });
   const setFlags = async (flags: Record<string, unknown>) => {
-    const org = await env.server.db.selectFrom('organizations').select('functionality_flags').where('id', '=', orgId).executeTakeFirstOrThrow();
-    await env.server.db.updateTable('organizations').set({ functionality_flags: JSON.stringify({ ...org.functionality_flags, ...flags }) as never })
-      .where('id', '=', orgId).execute();
+    const org = await env.server.db
+      .selectFrom('organizations')
+      .select('functionality_flags')
+      .where('id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    await env.server.db
+      .updateTable('organizations')
+      .set({ functionality_flags: JSON.stringify({ ...org.functionality_flags, ...flags }) as never })
+      .where('id', '=', orgId)
+      .execute();
   };
   const reload = async () => {
     await page.reload();
@@ -41,17 +49,34 @@ describe('map rules', () => {
     env = await startMapEnv({ given: 'Rita', company: 'Rules' });
     ids = await seedLocates(env, DENVER);
     orgId = (await env.api<{ organization: { id: string } }>('GET', '/rest/accounts/profile')).organization.id;
-    const pole = (coordinates: number[]) => env.api('POST', '/rest/features/points', {
-      geometry: { type: 'Point', coordinates },
-      properties: { layer_id: ids.point, system_id: ids.pole.systemId, component_id: ids.pole.componentId, attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }] },
-    });
+    const pole = (coordinates: number[]) =>
+      env.api('POST', '/rest/features/points', {
+        geometry: { type: 'Point', coordinates },
+        properties: {
+          layer_id: ids.point,
+          system_id: ids.pole.systemId,
+          component_id: ids.pole.componentId,
+          attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
+        },
+      });
     await pole(POLE);
     await pole(SPARE_POLE);
     // Archive takes moved features; Spare holds a layer of the same name in other case; Imagery a raster.
-    for (const [name, layers] of [['Archive', [['Old poles', 'VECTOR']]], ['Spare', [['OLD POLES', 'VECTOR']]], ['Imagery', [['Ortho', 'RASTER']]]] as const) {
+    for (const [name, layers] of [
+      ['Archive', [['Old poles', 'VECTOR']]],
+      ['Spare', [['OLD POLES', 'VECTOR']]],
+      ['Imagery', [['Ortho', 'RASTER']]],
+    ] as const) {
       const folder = await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders`, { name });
       const made = [];
-      for (const [layer, type] of layers) made.push(await env.api<{ id: string; name: string }>('POST', `/rest/projects/${ids.project}/folders/${folder.id}/layers`, { name: layer, type }));
+      for (const [layer, type] of layers)
+        made.push(
+          await env.api<{ id: string; name: string }>(
+            'POST',
+            `/rest/projects/${ids.project}/folders/${folder.id}/layers`,
+            { name: layer, type },
+          ),
+        );
       folders[name] = { id: folder.id, layers: made };
     }
     page = await env.page();
@@ -78,7 +103,12 @@ describe('map rules', () => {
     // A refusal shows the server's own words in preference to the fallback (spec 3 §8).
     const organize = /\/rest\/data-organization(\?|$)/;
     await page.route(organize, (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'Conflict', message: 'Old poles is being imported' }) }));
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 409, code: 'Conflict', message: 'Old poles is being imported' }),
+      }),
+    );
     await dialog.getByTestId('stepper-finish').click();
     await expectSnack(page, 'Old poles is being imported');
     await page.unroute(organize);
@@ -89,7 +119,13 @@ describe('map rules', () => {
     await page.waitForTimeout(4000);
     expect(await page.getByTestId('snackbar').textContent()).toContain(en['app.feature.move.success']);
 
-    const moved = await env.server.db.selectFrom('features').select('layer_id').where('project_id', '=', ids.project).where('kind', '=', 'point').orderBy('id').executeTakeFirstOrThrow();
+    const moved = await env.server.db
+      .selectFrom('features')
+      .select('layer_id')
+      .where('project_id', '=', ids.project)
+      .where('kind', '=', 'point')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     expect(moved.layer_id).toBe(target.id);
     // The target layer was turned on; with the source off the pole is still there to select.
     await openProjectPanel(page);
@@ -101,10 +137,15 @@ describe('map rules', () => {
 
   it('blocks feature edit, delete and move on a read-only layer, and lets the admin make it writable again', async () => {
     const layer = folders.Archive.layers[0];
-    await env.api('PUT', `/rest/projects/${ids.project}/folders/${folders.Archive.id}/layers`, { id: layer.id, name: layer.name, readOnly: true });
+    await env.api('PUT', `/rest/projects/${ids.project}/folders/${folders.Archive.id}/layers`, {
+      id: layer.id,
+      name: layer.name,
+      readOnly: true,
+    });
     await reload();
     await selectAt(page, POLE, 'Electric Pole');
-    for (const action of ['feature-edit-attributes', 'feature-delete', 'feature-move']) expect([action, await page.getByTestId(action).isDisabled()]).toEqual([action, true]);
+    for (const action of ['feature-edit-attributes', 'feature-delete', 'feature-move'])
+      expect([action, await page.getByTestId(action).isDisabled()]).toEqual([action, true]);
     await closeFeaturePanel(page);
 
     await openProjectPanel(page);
@@ -112,7 +153,9 @@ describe('map rules', () => {
     await layerButton(layer.id, 'Edit layer').click();
     await page.getByTestId('layer-read-only').uncheck();
     await page.getByTestId('layer-save').click();
-    await eventually(() => page.getByTestId(`layer-row-${layer.id}`).getByLabel(en['app.layer.read-only']).count()).toBe(0);
+    await eventually(() =>
+      page.getByTestId(`layer-row-${layer.id}`).getByLabel(en['app.layer.read-only']).count(),
+    ).toBe(0);
     expect(await layerButton(layer.id, en['app.layer.move']).isDisabled()).toBe(false);
     await page.getByRole('button', { name: en['app.projects.close'] }).click();
     await selectAt(page, POLE, 'Electric Pole');
@@ -131,7 +174,10 @@ describe('map rules', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     expect(await layerButton(folders.Imagery.layers[0].id, en['app.layer.move']).isDisabled()).toBe(true);
-    await page.getByTestId(`folder-row-${folders.Imagery.id}`).getByRole('button', { name: en['app.folder.move'] }).click();
+    await page
+      .getByTestId(`folder-row-${folders.Imagery.id}`)
+      .getByRole('button', { name: en['app.folder.move'] })
+      .click();
     const folderDialog = page.getByTestId('move-folder-dialog');
     expect(await folderDialog.getByTestId('move-folder-raster').textContent()).toBe(en['app.folder.move.error.raster']);
     expect(await folderDialog.getByTestId('stepper-next').isDisabled()).toBe(true);
@@ -139,20 +185,35 @@ describe('map rules', () => {
   });
 
   it('offers leader edit and delete only as the server allows them', async () => {
-    const spare = await env.server.db.selectFrom('features').select('id').where('layer_id', '=', ids.point).executeTakeFirstOrThrow();
+    const spare = await env.server.db
+      .selectFrom('features')
+      .select('id')
+      .where('layer_id', '=', ids.point)
+      .executeTakeFirstOrThrow();
     const end = [SPARE_POLE[0] + 0.0008, SPARE_POLE[1] + 0.0004];
     const leader = await env.api<{ id: string }>('POST', '/rest/features/leaders', {
-      folderId: ids.folder, featureId: `point.${spare.id}`,
-      geometry: { type: 'LineString', coordinates: [SPARE_POLE, end] }, metadata: { text: 'Spare', color: '#d81b60', vertex: 0, symbol: 'CIRCLE' },
+      folderId: ids.folder,
+      featureId: `point.${spare.id}`,
+      geometry: { type: 'LineString', coordinates: [SPARE_POLE, end] },
+      metadata: { text: 'Spare', color: '#d81b60', vertex: 0, symbol: 'CIRCLE' },
     });
     // The buttons follow the leader's abilities as GET /rest/features/{id} reports them.
     const expectLeaderButtons = async (disabled: boolean[]) => {
       await reload();
-      await clickUntil(page, [SPARE_POLE[0] + 0.0006, SPARE_POLE[1] + 0.0003], () => page.getByTestId('leader-snackbar').isVisible());
-      await eventually(async () => [await page.getByTestId('leader-edit').isDisabled(), await page.getByTestId('leader-delete').isDisabled()]).toEqual(disabled);
+      await clickUntil(page, [SPARE_POLE[0] + 0.0006, SPARE_POLE[1] + 0.0003], () =>
+        page.getByTestId('leader-snackbar').isVisible(),
+      );
+      await eventually(async () => [
+        await page.getByTestId('leader-edit').isDisabled(),
+        await page.getByTestId('leader-delete').isDisabled(),
+      ]).toEqual(disabled);
     };
     await expectLeaderButtons([false, false]);
-    const row = await env.server.db.selectFrom('features').select('layer_id').where('id', '=', leader.id.split('.').pop()!).executeTakeFirstOrThrow();
+    const row = await env.server.db
+      .selectFrom('features')
+      .select('layer_id')
+      .where('id', '=', leader.id.split('.').pop()!)
+      .executeTakeFirstOrThrow();
     await env.server.db.updateTable('layers').set({ read_only: true }).where('id', '=', row.layer_id).execute();
     await expectLeaderButtons([true, true]);
   });
@@ -179,7 +240,10 @@ describe('map rules', () => {
       await openProjectPanel(page);
       await page.getByTestId('edit-project').click();
       await page.getByTestId('project-details-name').waitFor();
-      const shown = [await page.getByTestId('project-siteId').count(), await page.getByTestId('project-geoidId').count()];
+      const shown = [
+        await page.getByTestId('project-siteId').count(),
+        await page.getByTestId('project-geoidId').count(),
+      ];
       await page.getByTestId('project-details-dialog').getByRole('button', { name: 'Close' }).click();
       return shown;
     };
@@ -194,11 +258,15 @@ describe('map rules', () => {
     expect(await page.getByRole('main', { name: en['app.map.region'] }).count()).toBe(1);
     await openProjectPanel(page);
     const handle = page.getByTestId('project-panel-resize');
-    expect(await Promise.all(['aria-valuenow', 'aria-valuemin', 'aria-valuemax'].map((a) => handle.getAttribute(a)))).toEqual(['375', '151', '1180']);
+    expect(
+      await Promise.all(['aria-valuenow', 'aria-valuemin', 'aria-valuemax'].map((a) => handle.getAttribute(a))),
+    ).toEqual(['375', '151', '1180']);
     await page.getByRole('button', { name: en['app.projects.close'] }).click();
     await selectAt(page, POLE, 'Electric Pole');
     const featureHandle = page.getByTestId('feature-panel-resize');
-    expect(await Promise.all(['aria-valuenow', 'aria-valuemin', 'aria-valuemax'].map((a) => featureHandle.getAttribute(a)))).toEqual(['375', '375', '1130']);
+    expect(
+      await Promise.all(['aria-valuenow', 'aria-valuemin', 'aria-valuemax'].map((a) => featureHandle.getAttribute(a))),
+    ).toEqual(['375', '375', '1130']);
     await page.getByTestId('feature-view-PEDIGREE').waitFor();
     expect(await page.getByTestId('feature-view-STREET').count()).toBe(0);
     expect(await page.getByTestId('feature-view-DIRECTIONS').count()).toBe(0);
@@ -219,7 +287,12 @@ describe('map rules with a Google key', () => {
     const ids = await seedLocates(env, DENVER);
     await env.api('POST', '/rest/features/points', {
       geometry: { type: 'Point', coordinates: POLE },
-      properties: { layer_id: ids.point, system_id: ids.pole.systemId, component_id: ids.pole.componentId, attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }] },
+      properties: {
+        layer_id: ids.point,
+        system_id: ids.pole.systemId,
+        component_id: ids.pole.componentId,
+        attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
+      },
     });
     const page = await env.page();
     // Nothing leaves the machine: Google's embed answers with a stand-in page.
@@ -234,12 +307,18 @@ describe('map rules with a Google key', () => {
     const frame = page.getByTestId('feature-street-view');
     const src = new URL((await frame.getAttribute('src'))!);
     expect(src.pathname).toBe('/maps/embed/v1/streetview');
-    expect(Object.fromEntries(src.searchParams)).toEqual({ key: 'test-google-key', location: '39.740000,-104.990000', radius: '50' });
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      key: 'test-google-key',
+      location: '39.740000,-104.990000',
+      radius: '50',
+    });
     expect(await frame.getAttribute('title')).toBe(en['app.feature.street.title']);
     await eventually(() => asked.some((u) => u.includes('/maps/embed/v1/streetview'))).toBe(true);
 
     await page.getByTestId('feature-view-DIRECTIONS').click();
-    const directions = new URL((await page.getByTestId('feature-directions').getAttribute('src', { timeout: 15_000 }))!);
+    const directions = new URL(
+      (await page.getByTestId('feature-directions').getAttribute('src', { timeout: 15_000 }))!,
+    );
     expect(directions.searchParams.get('destination')).toBe('39.740000,-104.990000');
     expect(directions.searchParams.get('origin')).toMatch(/^-?\d+\.\d{6},-?\d+\.\d{6}$/);
 

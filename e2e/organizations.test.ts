@@ -81,11 +81,15 @@ describe('organizations: members, seats and sharing', () => {
   it('promotes, demotes, disables and re-enables members with a new invitation', async () => {
     await memberAction(pageA, collector, 'promote');
     await expect.poll(() => snackbar(pageA).textContent()).toContain(en['app.mm.user.promoted.success']);
-    await expect.poll(() => row(pageA, collector).getByTestId('member-type').textContent()).toBe(en['app.mm.type.editor']);
+    await expect
+      .poll(() => row(pageA, collector).getByTestId('member-type').textContent())
+      .toBe(en['app.mm.type.editor']);
 
     await memberAction(pageA, collector, 'demote');
     await expect.poll(() => snackbar(pageA).textContent()).toContain(en['app.mm.user.demoted.success']);
-    await expect.poll(() => row(pageA, collector).getByTestId('member-type').textContent()).toBe(en['app.mm.type.data-collector']);
+    await expect
+      .poll(() => row(pageA, collector).getByTestId('member-type').textContent())
+      .toBe(en['app.mm.type.data-collector']);
     // The collector chose a password: there is nobody to invite again.
     expect(await row(pageA, collector).getByTestId('member-resend').isDisabled()).toBe(true);
 
@@ -122,9 +126,11 @@ describe('organizations: members, seats and sharing', () => {
     await pageA.keyboard.press('Escape');
 
     // Room for one more viewer only: the other types cannot be chosen.
-    await server.db.updateTable('organizations')
+    await server.db
+      .updateTable('organizations')
       .set({ max_users: null, user_info: JSON.stringify({ viewers: 1, editors: 2, dataCollectors: 1 }) })
-      .where('name', '=', adminA.company).execute();
+      .where('name', '=', adminA.company)
+      .execute();
     await pageA.reload();
     await pageA.getByTestId('members-add').click();
     expect(await pageA.getByTestId('add-member-type-viewer').isDisabled()).toBe(false);
@@ -220,7 +226,9 @@ describe('organizations: members, seats and sharing', () => {
     await pageA.reload();
     const dialog = pageA.getByTestId('invitations-dialog');
     await dialog.getByText(adminB.company).first().waitFor();
-    await dialog.getByRole('button', { name: en['app.invitations.accept.label'].replace('{organization}', adminB.company) }).click();
+    await dialog
+      .getByRole('button', { name: en['app.invitations.accept.label'].replace('{organization}', adminB.company) })
+      .click();
     await expect.poll(() => snackbar(pageA).textContent()).toContain(en['app.invitations.accepted']);
     await pageA.getByTestId('org-select').click();
     await pageA.getByRole('option', { name: adminB.company }).waitFor();
@@ -270,9 +278,18 @@ describe('organizations: members, seats and sharing', () => {
 
   async function signUpByApi(email: string, company: string) {
     const post = (path: string, body: unknown) =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const signup = await post('/auth/signup', {
-      email, password, given_name: 'Org', family_name: 'Admin', phone_number: '+12025550199', company_name: company,
+      email,
+      password,
+      given_name: 'Org',
+      family_name: 'Admin',
+      phone_number: '+12025550199',
+      company_name: company,
     });
     expect(signup.status).toBe(200);
     const confirmed = await post('/auth/confirm-signup', { email, code: await mail.waitForCode(email) });
@@ -294,12 +311,21 @@ describe('organizations: members, seats and sharing', () => {
     await map.waitFor();
     if (!guide) return;
     const skip = page.getByTestId('getting-started-skip');
-    const shown = await skip.waitFor({ timeout: guide === true ? 15_000 : 3_000 }).then(() => true, () => false);
+    const shown = await skip.waitFor({ timeout: guide === true ? 15_000 : 3_000 }).then(
+      () => true,
+      () => false,
+    );
     if (guide === true) expect(shown).toBe(true);
     if (shown) await skip.click();
   }
 
-  async function addMember(page: Page, email: string, first: string, last: string, type: 'viewer' | 'dataCollector' | 'editor') {
+  async function addMember(
+    page: Page,
+    email: string,
+    first: string,
+    last: string,
+    type: 'viewer' | 'dataCollector' | 'editor',
+  ) {
     await page.getByTestId('members-add').click();
     await page.getByTestId('add-member-email').fill(email.toUpperCase());
     await page.getByTestId('add-member-first-name').fill(first);
@@ -320,12 +346,19 @@ describe('organizations: members, seats and sharing', () => {
   /** The /verifyme path of the last invitation to the address (the HTML part is quoted-printable). */
   async function waitForLink(email: string): Promise<string> {
     let path: string | undefined;
-    await expect.poll(() => {
-      const raw = mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? '';
-      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      path = text.match(/\/verifyme\/[^\s"<>]+/)?.[0];
-      return path;
-    }, { timeout: 15_000 }).toBeTruthy();
+    await expect
+      .poll(
+        () => {
+          const raw = mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? '';
+          const text = raw
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+          path = text.match(/\/verifyme\/[^\s"<>]+/)?.[0];
+          return path;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeTruthy();
     return path as string;
   }
 });

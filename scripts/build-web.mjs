@@ -7,12 +7,22 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const inputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'packages/domain/src', 'package-lock.json'];
+const inputs = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/package.json',
+  'packages/domain/src',
+  'package-lock.json',
+];
 
 function listFiles(p) {
   if (!existsSync(p)) return [];
   if (!statSync(p).isDirectory()) return [p];
-  return readdirSync(p).sort().flatMap((name) => listFiles(path.join(p, name)));
+  return readdirSync(p)
+    .sort()
+    .flatMap((name) => listFiles(path.join(p, name)));
 }
 
 export function sourceHash() {
@@ -31,11 +41,19 @@ export function ensureWebBuilt({ force = false } = {}) {
   const dist = webDistDir();
   const stamp = path.join(dist, '.build-hash');
   const current = sourceHash();
-  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === current && existsSync(path.join(dist, 'index.html'))) {
+  if (
+    !force &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === current &&
+    existsSync(path.join(dist, 'index.html'))
+  ) {
     return false;
   }
   console.log('Building the web app…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], {
+    cwd: path.join(root, 'web'),
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('web build failed');
   writeFileSync(stamp, current);
   return true;

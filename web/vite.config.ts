@@ -20,7 +20,10 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/ },
             // The style editor's CodeMirror loads only with the editor route (spec 2 §2 Styles).
-            { name: 'codemirror', test: /node_modules[\\/](@codemirror|@lezer|@marijn|style-mod|w3c-keyname|crelt)[\\/]/ },
+            {
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror|@lezer|@marijn|style-mod|w3c-keyname|crelt)[\\/]/,
+            },
             // The offline basemap's TopoJSON loads only with the map (web/src/map/basemap/load-atlas.ts).
             { name: 'atlas', test: /node_modules[\\/](world-atlas|us-atlas)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },

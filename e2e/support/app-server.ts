@@ -26,7 +26,12 @@ export async function startApp(options: { smtpUrl: string; config?: Partial<Conf
   const database = await openDatabase({ pgliteDump: new Blob([readFileSync(inject('pgliteTemplate'))]) });
   // PUBLIC_URL is the address the test browser really uses, as in production.
   const port = await freePort();
-  const config = testConfig({ smtpUrl: options.smtpUrl, webDistDir: path.resolve(process.env.FB_WEB_DIST ?? 'web/dist'), publicUrl: `http://127.0.0.1:${port}`, ...options.config });
+  const config = testConfig({
+    smtpUrl: options.smtpUrl,
+    webDistDir: path.resolve(process.env.FB_WEB_DIST ?? 'web/dist'),
+    publicUrl: `http://127.0.0.1:${port}`,
+    ...options.config,
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   return { url: `http://127.0.0.1:${port}`, app, db: database.db, stop: () => app.close() };

@@ -5,12 +5,22 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
-export function newContext(browser: Browser, options: { locale?: string; phone?: boolean; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
+export function newContext(
+  browser: Browser,
+  options: { locale?: string; phone?: boolean; colorScheme?: 'light' | 'dark' } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     locale: options.locale ?? 'en-US',
     colorScheme: options.colorScheme ?? 'light',

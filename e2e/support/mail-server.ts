@@ -20,7 +20,10 @@ export class TestMailServer {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        this.received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        this.received.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -41,7 +44,10 @@ export class TestMailServer {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const mails = this.received.filter((m) => m.to.includes(email.toLowerCase()));
-      const code = mails.slice(after).at(-1)?.raw.match(/code is (\d{6})/)?.[1];
+      const code = mails
+        .slice(after)
+        .at(-1)
+        ?.raw.match(/code is (\d{6})/)?.[1];
       if (code) return code;
       await new Promise((r) => setTimeout(r, 100));
     }

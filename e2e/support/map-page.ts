@@ -4,7 +4,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 /** What the map reports of its view (data-lat, data-lng, data-zoom on the map view). */
 export async function mapView(page: Page): Promise<{ lat: number; lng: number; zoom: number }> {
   const el = page.getByTestId('map-view');
-  const [lat, lng, zoom] = await Promise.all(['data-lat', 'data-lng', 'data-zoom'].map(async (a) => Number(await el.getAttribute(a))));
+  const [lat, lng, zoom] = await Promise.all(
+    ['data-lat', 'data-lng', 'data-zoom'].map(async (a) => Number(await el.getAttribute(a))),
+  );
   return { lat, lng, zoom };
 }
 
@@ -22,7 +24,10 @@ export async function pixelOf(page: Page, [lng, lat]: number[]): Promise<{ x: nu
   const box = (await page.getByTestId('map-view').boundingBox())!;
   const v = await mapView(page);
   const R = 6378137;
-  const merc = (lo: number, la: number) => [(R * lo * Math.PI) / 180, R * Math.log(Math.tan(Math.PI / 4 + (la * Math.PI) / 360))];
+  const merc = (lo: number, la: number) => [
+    (R * lo * Math.PI) / 180,
+    R * Math.log(Math.tan(Math.PI / 4 + (la * Math.PI) / 360)),
+  ];
   const resolution = (2 * Math.PI * R) / 256 / 2 ** v.zoom;
   const [x, y] = merc(lng, lat);
   const [cx, cy] = merc(v.lng, v.lat);
@@ -56,23 +61,34 @@ export async function recordSnacks(context: BrowserContext): Promise<void> {
  */
 export async function mapSettled(page: Page): Promise<void> {
   let last = -1;
-  await expect.poll(async () => {
-    const width = (await page.getByTestId('map-view').boundingBox())?.width ?? 0;
-    const same = width === last;
-    last = width;
-    return same;
-  }, { interval: 250, timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const width = (await page.getByTestId('map-view').boundingBox())?.width ?? 0;
+        const same = width === last;
+        last = width;
+        return same;
+      },
+      { interval: 250, timeout: 10_000 },
+    )
+    .toBe(true);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** Waits for the bottom snackbar to have said `text` (since the last message this matched). */
 export async function expectSnack(page: Page, text: string, timeout = 15_000): Promise<void> {
-  await expect.poll(() => page.evaluate((text) => {
-    const log = (window as unknown as { __snacks?: string[] }).__snacks ?? [];
-    const at = log.findIndex((s) => s.includes(text));
-    if (at >= 0) log.splice(0, at + 1);
-    return at >= 0 ? text : log.at(-1) ?? '';
-  }, text), { timeout }).toBe(text);
+  await expect
+    .poll(
+      () =>
+        page.evaluate((text) => {
+          const log = (window as unknown as { __snacks?: string[] }).__snacks ?? [];
+          const at = log.findIndex((s) => s.includes(text));
+          if (at >= 0) log.splice(0, at + 1);
+          return at >= 0 ? text : (log.at(-1) ?? '');
+        }, text),
+      { timeout },
+    )
+    .toBe(text);
 }
 
 /** Opens the project panel if it is closed. */
@@ -99,19 +115,31 @@ export async function closeFeaturePanel(page: Page): Promise<void> {
  * the first clicks may find nothing to hit. Clicks stay well apart, as a user's do: two quick clicks
  * at one place are a double-click, which zooms the map and selects nothing.
  */
-export async function clickUntil(page: Page, lonLat: number[], done: () => Promise<boolean>, timeout = 30_000): Promise<void> {
-  await expect.poll(async () => {
-    if (await done()) return true;
-    const at = await pixelOf(page, lonLat);
-    await page.mouse.click(at.x, at.y);
-    await page.waitForTimeout(700);
-    return done();
-  }, { timeout, interval: 100 }).toBe(true);
+export async function clickUntil(
+  page: Page,
+  lonLat: number[],
+  done: () => Promise<boolean>,
+  timeout = 30_000,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await done()) return true;
+        const at = await pixelOf(page, lonLat);
+        await page.mouse.click(at.x, at.y);
+        await page.waitForTimeout(700);
+        return done();
+      },
+      { timeout, interval: 100 },
+    )
+    .toBe(true);
 }
 
 /** Clicks a position until the feature panel shows `title`. */
 export async function selectAt(page: Page, lonLat: number[], title: string): Promise<void> {
-  const shows = async () => (await page.getByTestId('feature-panel').isVisible()) && (await page.getByTestId('feature-panel-title').textContent()) === title;
+  const shows = async () =>
+    (await page.getByTestId('feature-panel').isVisible()) &&
+    (await page.getByTestId('feature-panel-title').textContent()) === title;
   await clickUntil(page, lonLat, shows);
 }
 
@@ -140,7 +168,11 @@ export async function colourAt(page: Page, x: number, y: number): Promise<number
  * Reads a PNG screenshot by drawing it on a canvas in the page: the shares of its pixels near each
  * colour (#rrggbb), or the [r, g, b] of one of its pixels.
  */
-function readScreenshot(page: Page, png: Buffer, query: { colours: string[] } | { at: { x: number; y: number } }): Promise<number[]> {
+function readScreenshot(
+  page: Page,
+  png: Buffer,
+  query: { colours: string[] } | { at: { x: number; y: number } },
+): Promise<number[]> {
   return page.evaluate(
     async ({ png, query }) => {
       const img = new Image();
@@ -156,7 +188,8 @@ function readScreenshot(page: Page, png: Buffer, query: { colours: string[] } | 
       const counts = targets.map(() => 0);
       for (let i = 0; i < data.length; i += 4) {
         targets.forEach((t, k) => {
-          if (Math.abs(data[i] - t[0]) + Math.abs(data[i + 1] - t[1]) + Math.abs(data[i + 2] - t[2]) < 12) counts[k] += 1;
+          if (Math.abs(data[i] - t[0]) + Math.abs(data[i + 1] - t[1]) + Math.abs(data[i + 2] - t[2]) < 12)
+            counts[k] += 1;
         });
       }
       return counts.map((n) => n / (data.length / 4));

@@ -21,7 +21,9 @@ export function solidPng(hex: string, size = 256): Buffer {
   header.set([8, 6, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -61,8 +63,10 @@ export class TestWmsServer {
       const url = new URL(req.url ?? '/', this.url);
       const params = new URLSearchParams([...url.searchParams].map(([k, v]) => [k.toUpperCase(), v]));
       this.requests.push({ params, authorization: req.headers.authorization });
-      if (req.headers.authorization !== expected) return void res.writeHead(401, { 'www-authenticate': 'Basic realm="maps"' }).end();
-      if (params.get('REQUEST') === 'GetCapabilities') return void res.writeHead(200, { 'content-type': 'text/xml' }).end(capabilities(this.url));
+      if (req.headers.authorization !== expected)
+        return void res.writeHead(401, { 'www-authenticate': 'Basic realm="maps"' }).end();
+      if (params.get('REQUEST') === 'GetCapabilities')
+        return void res.writeHead(200, { 'content-type': 'text/xml' }).end(capabilities(this.url));
       if (params.get('REQUEST') === 'GetMap') return void res.writeHead(200, { 'content-type': 'image/png' }).end(png);
       res.writeHead(400).end();
     });

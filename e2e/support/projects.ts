@@ -29,7 +29,8 @@ export interface ProjectRow {
 export const projectsOf = (env: MapEnv) => env.api<ProjectRow[]>('GET', '/rest/projects');
 
 /** Every folder of a project, sub-folders included. */
-export const foldersOf = (project: ProjectRow | undefined): TreeFolder[] => (project?.folders ?? []).flatMap((f) => [f, ...f.folders]);
+export const foldersOf = (project: ProjectRow | undefined): TreeFolder[] =>
+  (project?.folders ?? []).flatMap((f) => [f, ...f.folders]);
 
 /** A folder by name in any of the admin's projects. */
 export async function folderNamed(env: MapEnv, name: string): Promise<TreeFolder | undefined> {

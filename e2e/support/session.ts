@@ -20,7 +20,10 @@ export function apiFor(server: RunningApp, token: string): Api {
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${server.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -48,7 +51,12 @@ export interface MapEnv {
  * Starts the product and a browser, and signs up an organization admin by the API (confirmed, EULA
  * accepted, the first-run guide skipped in their preferences).
  */
-export async function startMapEnv(options: { given: string; company: string; password?: string; config?: Partial<Config> }): Promise<MapEnv> {
+export async function startMapEnv(options: {
+  given: string;
+  company: string;
+  password?: string;
+  config?: Partial<Config>;
+}): Promise<MapEnv> {
   const mail = new TestMailServer();
   const server = await startApp({ smtpUrl: await mail.start(), config: options.config });
   const browser = await launchBrowser();
@@ -56,9 +64,18 @@ export async function startMapEnv(options: { given: string; company: string; pas
   const email = `${options.given.toLowerCase()}.${stamp}@${options.company.toLowerCase().replace(/[^a-z]/g, '')}.test`;
   const password = options.password ?? 'Map-w0rk!';
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const signup = await post('/auth/signup', {
-    email, password, given_name: options.given, family_name: 'Tester', phone_number: '+12025550143', company_name: `${options.company} ${stamp}`,
+    email,
+    password,
+    given_name: options.given,
+    family_name: 'Tester',
+    phone_number: '+12025550143',
+    company_name: `${options.company} ${stamp}`,
   });
   expect(signup.status).toBe(200);
   expect((await post('/auth/confirm-signup', { email, code: await mail.waitForCode(email) })).status).toBe(200);
@@ -75,7 +92,12 @@ export async function startMapEnv(options: { given: string; company: string; pas
     return c;
   };
   return {
-    server, mail, browser, admin, api, context,
+    server,
+    mail,
+    browser,
+    admin,
+    api,
+    context,
     page: async (o) => {
       const p = await (await context(o)).newPage();
       p.on('pageerror', (error) => console.error('page error:', error.message));
@@ -91,7 +113,11 @@ export async function startMapEnv(options: { given: string; company: string; pas
 }
 
 export async function signInByApi(server: RunningApp, email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${server.url}/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { idToken: string }).idToken;
 }
@@ -109,16 +135,25 @@ export async function updatePrefs(api: Api, patch: Record<string, unknown>): Pro
 export async function addMemberByApi(env: MapEnv, member: { given: string; userType: string }): Promise<Account> {
   const email = `${member.given.toLowerCase()}.${Date.now()}@members.test`;
   const password = 'Memb3r-pass!';
-  await env.api('POST', '/rest/accounts', { email, firstName: member.given, lastName: 'Member', userType: member.userType });
+  await env.api('POST', '/rest/accounts', {
+    email,
+    firstName: member.given,
+    lastName: 'Member',
+    userType: member.userType,
+  });
   const link = await until(() => {
     const raw = env.mail.received.filter((m) => m.to.includes(email)).at(-1)?.raw ?? '';
-    const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const text = raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return text.match(/\/verifyme\/[^\s"<>]+/)?.[0];
   }, `an invitation to ${email}`);
   const temporary = decodeURIComponent(link.split('/')[3]);
   const post = async (path: string, body: unknown, token?: string) => {
     const res = await fetch(`${env.server.url}${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
     });
     expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
     return res.json() as Promise<Record<string, unknown>>;
@@ -127,7 +162,8 @@ export async function addMemberByApi(env: MapEnv, member: { given: string; userT
   const challenge = await post('/auth/signin', { email, password: temporary });
   const tokens = await post('/auth/complete-new-password', { session: challenge.session, password });
   const token = String(tokens.idToken);
-  if (!tokens.emailVerified) await post('/auth/verify-email', { code: await env.mail.waitForCode(email, before) }, token);
+  if (!tokens.emailVerified)
+    await post('/auth/verify-email', { code: await env.mail.waitForCode(email, before) }, token);
   const api = apiFor(env.server, token);
   await api('PUT', '/rest/accounts/eula/web');
   await updatePrefs(api, { skipGettingStartedGuide: true });
@@ -135,7 +171,11 @@ export async function addMemberByApi(env: MapEnv, member: { given: string; userT
 }
 
 /** Polls until `fn` gives a value (expect.poll is for tests only; this also serves beforeAll). */
-export async function until<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> {
+export async function until<T>(
+  fn: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
@@ -146,21 +186,36 @@ export async function until<T>(fn: () => T | undefined | null | false | Promise<
 }
 
 /** Signs in through the UI and waits for the map screen (accepting the EULA if it is asked). */
-export async function signIn(page: Page, server: RunningApp, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+export async function signIn(
+  page: Page,
+  server: RunningApp,
+  account: Pick<Account, 'email' | 'password'>,
+): Promise<void> {
   await page.goto(`${server.url}/signin`);
   await page.getByTestId('signin-email').fill(account.email);
   await page.getByTestId('signin-password').fill(account.password);
   await page.getByTestId('signin-submit').click();
   const agree = page.getByTestId('eula-agree');
   const map = page.getByTestId('map');
-  await Promise.race([agree.waitFor({ timeout: 20_000 }).catch(() => undefined), map.waitFor({ timeout: 20_000 }).catch(() => undefined)]);
+  await Promise.race([
+    agree.waitFor({ timeout: 20_000 }).catch(() => undefined),
+    map.waitFor({ timeout: 20_000 }).catch(() => undefined),
+  ]);
   if (await agree.isVisible()) await agree.click();
   await map.waitFor();
 }
 
 /** A company copy of a provider dictionary template (projects need one). */
-export async function copyTemplate<T = { id: string; name: string }>(env: MapEnv, templateKey: string, name: string): Promise<T> {
-  const template = await env.server.db.selectFrom('dictionaries').select('id').where('template_key', '=', templateKey).executeTakeFirstOrThrow();
+export async function copyTemplate<T = { id: string; name: string }>(
+  env: MapEnv,
+  templateKey: string,
+  name: string,
+): Promise<T> {
+  const template = await env.server.db
+    .selectFrom('dictionaries')
+    .select('id')
+    .where('template_key', '=', templateKey)
+    .executeTakeFirstOrThrow();
   return env.api<T>('POST', `/rest/dictionaries/copy/${template.id}`, { name, isReadonly: false });
 }
 
@@ -174,5 +229,11 @@ export async function seedFeatureProject(env: MapEnv, name: string, dictionaryId
   const project = await env.api<{ id: string }>('POST', '/rest/projects', { name, dataDictionaryId: dictionaryId });
   const folder = await env.api<FeatureFolder>('POST', `/rest/projects/${project.id}/addFeatureFolder`, {});
   const layerOf = (kind: string) => folder.layers.find((l) => l.serverName === kind)!.id;
-  return { project: project.id, folder: folder.id, point: layerOf('point'), line: layerOf('line'), polygon: layerOf('polygon') };
+  return {
+    project: project.id,
+    folder: folder.id,
+    point: layerOf('point'),
+    line: layerOf('line'),
+    polygon: layerOf('polygon'),
+  };
 }

@@ -56,7 +56,10 @@ const API_PREFIXES = ['/auth/', '/rest/', '/api/', '/preferences', '/docs', '/he
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, typeof options.logger === 'object' ? options.logger.stream : undefined),
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(config.logLevel, typeof options.logger === 'object' ? options.logger.stream : undefined),
     // X-Forwarded-For counts only from the proxies named in TRUST_PROXY (the throttles key on req.ip).
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 10 * 1024 * 1024,
@@ -75,7 +78,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     codes: new CodeService(tokens),
     files: diskStorage(path.join(config.dataDir, 'files')),
     uploads: new UploadUrls(config.jwtSecret),
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     log: app.log,
   };
 
@@ -86,7 +91,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Fieldbook API', version: '0.1.0', description: 'REST API of Fieldbook. Send the ID token as `Authorization: Bearer <idToken>`; `orgId` selects one of your organizations.' },
+      info: {
+        title: 'Fieldbook API',
+        version: '0.1.0',
+        description:
+          'REST API of Fieldbook. Send the ID token as `Authorization: Bearer <idToken>`; `orgId` selects one of your organizations.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -120,7 +130,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/index.html'));
+    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
+      reply.redirect('/index.html'),
+    );
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });
   }
   // Client-side routes (/signin, /settings/..., /index.html) all load the single-page app.

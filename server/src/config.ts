@@ -36,7 +36,10 @@ export interface Config {
  * proxy from a client that connects directly.
  */
 export function parseTrustProxy(value: string | undefined): string[] | undefined {
-  const parts = (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   return parts.length > 0 ? parts : undefined;
 }
 

@@ -12,11 +12,16 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
   app.log.info(`Fieldbook is running on ${url} (database: ${database.kind}, data: ${config.dataDir})`);
-  console.log(`\n  Fieldbook is ready: ${url}\n  Create your account at ${url}/signup — the confirmation code is mailed${config.smtpUrl ? '' : ` to ${config.dataDir}/outbox/ and shown in this log`}.\n  API description: ${url}/docs\n`);
+  console.log(
+    `\n  Fieldbook is ready: ${url}\n  Create your account at ${url}/signup — the confirmation code is mailed${config.smtpUrl ? '' : ` to ${config.dataDir}/outbox/ and shown in this log`}.\n  API description: ${url}/docs\n`,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: shutting down`);
-      app.close().then(() => process.exit(0), () => process.exit(1));
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
 }

@@ -9,7 +9,12 @@ describe('accounts and profile', () => {
     const res = await h.app.inject({ method: 'GET', url: '/rest/accounts/current', headers: user.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      id: user.accountId, email: user.email, userType: '0111', isActive: true, isEditor: true, isViewer: false,
+      id: user.accountId,
+      email: user.email,
+      userType: '0111',
+      isActive: true,
+      isEditor: true,
+      isViewer: false,
       permissions: [{ assetTypeName: 'organization', assetId: user.organizationId, bitMask: '1111' }],
       organization: { id: user.organizationId, DEFAULT: true, children: [], parent: null },
     });
@@ -33,17 +38,36 @@ describe('accounts and profile', () => {
     const h = await harness();
     const a = await signedInAccount(h);
     const b = await signedInAccount(h);
-    const ok = await h.app.inject({ method: 'PUT', url: '/rest/accounts', headers: a.auth, payload: { id: a.accountId, firstName: ' Grace ', lastName: 'Hopper' } });
+    const ok = await h.app.inject({
+      method: 'PUT',
+      url: '/rest/accounts',
+      headers: a.auth,
+      payload: { id: a.accountId, firstName: ' Grace ', lastName: 'Hopper' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
 
-    const long = await h.app.inject({ method: 'PUT', url: '/rest/accounts', headers: a.auth, payload: { id: a.accountId, firstName: 'x'.repeat(29), lastName: 'Hopper' } });
+    const long = await h.app.inject({
+      method: 'PUT',
+      url: '/rest/accounts',
+      headers: a.auth,
+      payload: { id: a.accountId, firstName: 'x'.repeat(29), lastName: 'Hopper' },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('app.name.too-long');
 
-    const other = await h.app.inject({ method: 'PUT', url: '/rest/accounts', headers: a.auth, payload: { id: b.accountId, firstName: 'Evil', lastName: 'Edit' } });
+    const other = await h.app.inject({
+      method: 'PUT',
+      url: '/rest/accounts',
+      headers: a.auth,
+      payload: { id: b.accountId, firstName: 'Evil', lastName: 'Edit' },
+    });
     expect(other.statusCode).toBe(404);
-    const bRow = await h.db.selectFrom('accounts').select('first_name').where('id', '=', b.accountId).executeTakeFirstOrThrow();
+    const bRow = await h.db
+      .selectFrom('accounts')
+      .select('first_name')
+      .where('id', '=', b.accountId)
+      .executeTakeFirstOrThrow();
     expect(bRow.first_name).toBe('Test');
   });
 
@@ -55,7 +79,9 @@ describe('accounts and profile', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().message).toBe('app.eula.required');
     await h.app.inject({ method: 'PUT', url: '/rest/accounts/eula/web', headers: user.auth });
-    expect((await h.app.inject({ method: 'PUT', url: '/rest/accounts', headers: user.auth, payload })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'PUT', url: '/rest/accounts', headers: user.auth, payload })).statusCode).toBe(
+      200,
+    );
   });
 
   it('shows an inactive user as inactive and refuses member routes', async () => {
@@ -64,9 +90,17 @@ describe('accounts and profile', () => {
     await h.db.updateTable('memberships').set({ is_active: false }).where('account_id', '=', user.accountId).execute();
     const profile = await h.app.inject({ method: 'GET', url: '/rest/accounts/profile', headers: user.auth });
     expect(profile.json().isActive).toBe(false);
-    const res = await h.app.inject({ method: 'PUT', url: '/rest/accounts', headers: user.auth, payload: { id: user.accountId, firstName: 'A', lastName: 'B' } });
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: '/rest/accounts',
+      headers: user.auth,
+      payload: { id: user.accountId, firstName: 'A', lastName: 'B' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('app.user-disabled');
-    expect((await h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken: user.refreshToken } })).statusCode).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken: user.refreshToken } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

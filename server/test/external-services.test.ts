@@ -47,7 +47,8 @@ beforeAll(async () => {
   service = createServer((req, res) => {
     requests.push({ url: req.url ?? '', auth: req.headers.authorization });
     const url = new URL(req.url ?? '/', base);
-    if (req.headers.authorization !== `Basic ${Buffer.from('maps:s3cret').toString('base64')}`) return void res.writeHead(401).end();
+    if (req.headers.authorization !== `Basic ${Buffer.from('maps:s3cret').toString('base64')}`)
+      return void res.writeHead(401).end();
     if (url.searchParams.get('REQUEST') === 'GetCapabilities') {
       res.writeHead(200, { 'content-type': 'text/xml' });
       return void res.end(url.pathname === '/wmts' ? wmtsCapabilities(base) : wmsCapabilities(base));
@@ -66,11 +67,17 @@ afterAll(() => new Promise<void>((resolve) => service.close(() => resolve())));
 let allowing: Promise<Harness> | undefined;
 function allowingHarness(): Promise<Harness> {
   allowing ??= (async () => {
-    const database = process.env.FB_TEST_DB === 'postgres'
-      ? await openDatabase({ databaseUrl: inject('postgresUrl') })
-      : await openDatabase({ pgliteDump: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    const database =
+      process.env.FB_TEST_DB === 'postgres'
+        ? await openDatabase({ databaseUrl: inject('postgresUrl') })
+        : await openDatabase({ pgliteDump: new Blob([readFileSync(inject('pgliteTemplate'))]) });
     const mailbox = new Mailbox();
-    const app = await buildApp({ config: testConfig({ allowPrivateServiceUrls: true }), database, mailer: mailbox, logger: false });
+    const app = await buildApp({
+      config: testConfig({ allowPrivateServiceUrls: true }),
+      database,
+      mailer: mailbox,
+      logger: false,
+    });
     await app.ready();
     return { app, db: database.db, kind: database.kind, mailbox };
   })();
@@ -78,16 +85,28 @@ function allowingHarness(): Promise<Harness> {
 }
 
 const call = async (h: Harness, who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
-  const res = await h.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const res = await h.app.inject({
+    method,
+    url,
+    headers: who.auth,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
   return { status: res.statusCode, body: res.body, json: () => res.json(), type: res.headers['content-type'] };
 };
 
 async function project(h: Harness, admin: SignedIn) {
-  const dictionaryId = (await h.db.selectFrom('dictionaries').select('id').where('template_key', '=', 'apwa-utility-locating').executeTakeFirstOrThrow()).id;
+  const dictionaryId = (
+    await h.db
+      .selectFrom('dictionaries')
+      .select('id')
+      .where('template_key', '=', 'apwa-utility-locating')
+      .executeTakeFirstOrThrow()
+  ).id;
   return (await call(h, admin, 'POST', '/rest/projects', { name: 'Services', dataDictionaryId: dictionaryId })).json();
 }
-const store = (kind: 'wms' | 'wmts', capabilitiesURL: string) =>
-  ({ [`${kind}Store`]: { capabilitiesURL, username: ' maps ', password: 's3cret' } });
+const store = (kind: 'wms' | 'wmts', capabilitiesURL: string) => ({
+  [`${kind}Store`]: { capabilitiesURL, username: ' maps ', password: 's3cret' },
+});
 
 describe('external services', () => {
   it('adds a WMS service: a type 3 folder with one layer per named layer, tiles through the proxy with credentials', async () => {
@@ -98,15 +117,29 @@ describe('external services', () => {
     expect(res.status).toBe(201);
     const folder = res.json();
     expect(folder).toMatchObject({ name: 'County Imagery', folderType: '3' });
-    expect(folder.layers.map((l: { name: string; serverName: string; type: string }) => [l.name, l.serverName, l.type])).toEqual([['Orthophoto 2024', 'ortho', 'WMS'], ['Parcels', 'parcels', 'WMS']]);
+    expect(
+      folder.layers.map((l: { name: string; serverName: string; type: string }) => [l.name, l.serverName, l.type]),
+    ).toEqual([
+      ['Orthophoto 2024', 'ortho', 'WMS'],
+      ['Parcels', 'parcels', 'WMS'],
+    ]);
     expect(res.body).not.toContain('s3cret');
     expect(JSON.stringify((await call(h, admin, 'GET', `/rest/projects/${p.id}`)).json())).not.toContain('s3cret');
 
     const storeId = folder.layers[0].referenceId;
     // The password is kept sealed: a copy of the database does not give it away.
-    const kept = await h.db.selectFrom('external_stores').select('password').where('id', '=', storeId).executeTakeFirstOrThrow();
+    const kept = await h.db
+      .selectFrom('external_stores')
+      .select('password')
+      .where('id', '=', storeId)
+      .executeTakeFirstOrThrow();
     expect(kept.password).not.toContain('s3cret');
-    const tile = await call(h, admin, 'GET', `/rest/projects/${p.id}/store/${storeId}/proxy?SERVICE=WMS&REQUEST=GetMap&LAYERS=ortho&BBOX=0,0,1,1&WIDTH=256&HEIGHT=256&CRS=EPSG:3857&FORMAT=image/png&evil=1`);
+    const tile = await call(
+      h,
+      admin,
+      'GET',
+      `/rest/projects/${p.id}/store/${storeId}/proxy?SERVICE=WMS&REQUEST=GetMap&LAYERS=ortho&BBOX=0,0,1,1&WIDTH=256&HEIGHT=256&CRS=EPSG:3857&FORMAT=image/png&evil=1`,
+    );
     expect(tile.status).toBe(200);
     expect(tile.type).toBe('image/png');
     const forwarded = requests.at(-1)!;
@@ -115,10 +148,16 @@ describe('external services', () => {
     expect(forwarded.url).not.toContain('evil');
 
     const viewer = await createMember(h, admin.organizationId, 'viewer');
-    expect((await call(h, viewer, 'POST', `/rest/projects/${p.id}/wmsstore`, store('wms', `${base}/wms`))).status).toBe(403);
+    expect((await call(h, viewer, 'POST', `/rest/projects/${p.id}/wmsstore`, store('wms', `${base}/wms`))).status).toBe(
+      403,
+    );
     const outsider = await signedInAccount(h);
-    expect((await call(h, outsider, 'GET', `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetMap`)).status).toBe(404);
-    expect((await call(h, outsider, 'POST', `/rest/projects/${p.id}/wmsstore`, store('wms', `${base}/wms`))).status).toBe(404);
+    expect(
+      (await call(h, outsider, 'GET', `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetMap`)).status,
+    ).toBe(404);
+    expect(
+      (await call(h, outsider, 'POST', `/rest/projects/${p.id}/wmsstore`, store('wms', `${base}/wms`))).status,
+    ).toBe(404);
     expect((await call(h, outsider, 'DELETE', `/rest/projects/${p.id}/store/${storeId}`)).status).toBe(404);
     expect((await call(h, admin, 'DELETE', `/rest/projects/${p.id}/store/${storeId}`)).status).toBe(204);
     expect((await call(h, admin, 'GET', `/rest/projects/${p.id}`)).json().folders).toEqual([]);
@@ -128,12 +167,28 @@ describe('external services', () => {
     const h = await allowingHarness();
     const admin = await signedInAccount(h);
     const p = await project(h, admin);
-    const folder = (await call(h, admin, 'POST', `/rest/projects/${p.id}/wmtsstore`, store('wmts', `${base}/wmts`))).json();
-    expect(folder).toMatchObject({ name: 'Base Tiles', folderType: '4', layers: [expect.objectContaining({ name: 'Streets', serverName: 'streets', type: 'WMS' })] });
+    const folder = (
+      await call(h, admin, 'POST', `/rest/projects/${p.id}/wmtsstore`, store('wmts', `${base}/wmts`))
+    ).json();
+    expect(folder).toMatchObject({
+      name: 'Base Tiles',
+      folderType: '4',
+      layers: [expect.objectContaining({ name: 'Streets', serverName: 'streets', type: 'WMS' })],
+    });
     const storeId = folder.layers[0].referenceId;
-    const caps = await call(h, admin, 'GET', `/rest/projects/${p.id}/store/${storeId}/proxy?SERVICE=WMTS&REQUEST=GetCapabilities`);
+    const caps = await call(
+      h,
+      admin,
+      'GET',
+      `/rest/projects/${p.id}/store/${storeId}/proxy?SERVICE=WMTS&REQUEST=GetCapabilities`,
+    );
     expect(caps.body).toContain('<ows:Identifier>streets</ows:Identifier>');
-    const tile = await call(h, admin, 'GET', `/rest/projects/${p.id}/store/${storeId}/proxy?SERVICE=WMTS&REQUEST=GetTile&LAYER=streets&TILEMATRIX=3&TILEROW=1&TILECOL=2`);
+    const tile = await call(
+      h,
+      admin,
+      'GET',
+      `/rest/projects/${p.id}/store/${storeId}/proxy?SERVICE=WMTS&REQUEST=GetTile&LAYER=streets&TILEMATRIX=3&TILEROW=1&TILECOL=2`,
+    );
     expect(tile.type).toBe('image/png');
     expect(requests.at(-1)!.url).toMatch(/^\/wmts\?.*TILECOL=2/);
   });
@@ -142,23 +197,54 @@ describe('external services', () => {
     const h = await allowingHarness();
     const admin = await signedInAccount(h);
     const p = await project(h, admin);
-    const storeId = (await call(h, admin, 'POST', `/rest/projects/${p.id}/wmsstore`, store('wms', `${base}/wms`))).json().layers[0].referenceId;
-    const getMap = (layer: string) => h.app.inject({ method: 'GET', url: `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetMap&LAYERS=${layer}`, headers: admin.auth });
+    const storeId = (
+      await call(h, admin, 'POST', `/rest/projects/${p.id}/wmsstore`, store('wms', `${base}/wms`))
+    ).json().layers[0].referenceId;
+    const getMap = (layer: string) =>
+      h.app.inject({
+        method: 'GET',
+        url: `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetMap&LAYERS=${layer}`,
+        headers: admin.auth,
+      });
     for (const layer of ['html', 'svg', 'disguised']) {
       const res = await getMap(layer);
-      expect([layer, res.statusCode, res.json().message]).toEqual([layer, 400, 'app.external-service.error.unreachable']);
+      expect([layer, res.statusCode, res.json().message]).toEqual([
+        layer,
+        400,
+        'app.external-service.error.unreachable',
+      ]);
       expect(res.body).not.toContain('<script>');
     }
     const jpeg = await getMap('unlabelled');
-    expect([jpeg.statusCode, jpeg.headers['content-type'], jpeg.headers['x-content-type-options']]).toEqual([200, 'image/jpeg', 'nosniff']);
+    expect([jpeg.statusCode, jpeg.headers['content-type'], jpeg.headers['x-content-type-options']]).toEqual([
+      200,
+      'image/jpeg',
+      'nosniff',
+    ]);
     expect(jpeg.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
 
-    const caps = await h.app.inject({ method: 'GET', url: `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetCapabilities`, headers: admin.auth });
-    expect([caps.statusCode, caps.headers['content-type'], caps.headers['x-content-type-options']]).toEqual([200, 'application/xml; charset=utf-8', 'nosniff']);
+    const caps = await h.app.inject({
+      method: 'GET',
+      url: `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetCapabilities`,
+      headers: admin.auth,
+    });
+    expect([caps.statusCode, caps.headers['content-type'], caps.headers['x-content-type-options']]).toEqual([
+      200,
+      'application/xml; charset=utf-8',
+      'nosniff',
+    ]);
     expect(caps.body).toContain('<Name>ortho</Name>');
     // The service starts answering its capabilities with a web page: it is not passed on.
-    await h.db.updateTable('external_stores').set({ capabilities_url: `${base}/html` }).where('id', '=', storeId).execute();
-    const page = await h.app.inject({ method: 'GET', url: `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetCapabilities`, headers: admin.auth });
+    await h.db
+      .updateTable('external_stores')
+      .set({ capabilities_url: `${base}/html` })
+      .where('id', '=', storeId)
+      .execute();
+    const page = await h.app.inject({
+      method: 'GET',
+      url: `/rest/projects/${p.id}/store/${storeId}/proxy?REQUEST=GetCapabilities`,
+      headers: admin.auth,
+    });
     expect([page.statusCode, page.json().message]).toEqual([400, 'app.external-service.error.capabilities']);
   });
 
@@ -166,12 +252,22 @@ describe('external services', () => {
     const h = await allowingHarness();
     const admin = await signedInAccount(h);
     const p = await project(h, admin);
-    const post = (kind: 'wms' | 'wmts', body: unknown) => call(h, admin, 'POST', `/rest/projects/${p.id}/${kind}store`, body);
+    const post = (kind: 'wms' | 'wmts', body: unknown) =>
+      call(h, admin, 'POST', `/rest/projects/${p.id}/${kind}store`, body);
     expect((await post('wms', store('wms', 'not a url'))).json().message).toBe('app.url.invalid');
-    expect((await post('wms', store('wms', `ftp://example.com/${'x'.repeat(10)}`))).json().message).toBe('app.url.invalid');
-    expect((await post('wms', store('wms', `https://example.com/${'x'.repeat(260)}`))).json().message).toBe('app.url.invalid');
-    expect((await post('wms', { wmsStore: { capabilitiesURL: `${base}/wms`, username: 'maps', password: 'wrong' } })).json().message).toBe('app.external-service.error.unreachable');
-    expect((await post('wmts', store('wmts', `${base}/wms`))).json().message).toBe('app.external-service.error.capabilities');
+    expect((await post('wms', store('wms', `ftp://example.com/${'x'.repeat(10)}`))).json().message).toBe(
+      'app.url.invalid',
+    );
+    expect((await post('wms', store('wms', `https://example.com/${'x'.repeat(260)}`))).json().message).toBe(
+      'app.url.invalid',
+    );
+    expect(
+      (await post('wms', { wmsStore: { capabilitiesURL: `${base}/wms`, username: 'maps', password: 'wrong' } })).json()
+        .message,
+    ).toBe('app.external-service.error.unreachable');
+    expect((await post('wmts', store('wmts', `${base}/wms`))).json().message).toBe(
+      'app.external-service.error.capabilities',
+    );
   });
 
   it('refuses loopback and private addresses unless the operator allows them', async () => {
@@ -181,7 +277,18 @@ describe('external services', () => {
     const res = await call(h, admin, 'POST', `/rest/projects/${p.id}/wmsstore`, store('wms', `${base}/wms`));
     expect(res.status).toBe(400);
     expect(res.json().message).toBe('app.external-service.error.private-address');
-    for (const a of ['127.0.0.1', '10.1.2.3', '192.168.1.1', '172.16.5.5', '169.254.169.254', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1']) expect([a, isPrivateAddress(a)]).toEqual([a, true]);
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.1.1',
+      '172.16.5.5',
+      '169.254.169.254',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect([a, isPrivateAddress(a)]).toEqual([a, true]);
     for (const a of ['8.8.8.8', '2001:4860:4860::8888']) expect([a, isPrivateAddress(a)]).toEqual([a, false]);
   });
 });

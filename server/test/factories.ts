@@ -47,12 +47,16 @@ let passwordHash: Promise<string> | undefined;
 export async function createAccount(h: Harness, options: AccountOptions = {}): Promise<TestUser> {
   passwordHash ??= hashPassword(GOOD_PASSWORD);
   const email = uniqueEmail();
-  const organizationId = options.organizationId ?? (await insertOrganization(h.db, {
-    name: `Org ${randomUUID().slice(0, 8)}`,
-    maxUsers: DEFAULT_MAX_USERS,
-    functionalityFlags: allFunctionalityFlagsOn(),
-    geoserverUrl: null,
-  })).id;
+  const organizationId =
+    options.organizationId ??
+    (
+      await insertOrganization(h.db, {
+        name: `Org ${randomUUID().slice(0, 8)}`,
+        maxUsers: DEFAULT_MAX_USERS,
+        functionalityFlags: allFunctionalityFlagsOn(),
+        geoserverUrl: null,
+      })
+    ).id;
   const account = await insertAccount(h.db, {
     email,
     passwordHash: await passwordHash,
@@ -63,9 +67,15 @@ export async function createAccount(h: Harness, options: AccountOptions = {}): P
     mustChangePassword: options.mustChangePassword ?? false,
     defaultOrganizationId: organizationId,
   });
-  await insertMembership(h.db, { accountId: account.id, organizationId, userType: options.userType ?? USER_TYPES.editor });
+  await insertMembership(h.db, {
+    accountId: account.id,
+    organizationId,
+    userType: options.userType ?? USER_TYPES.editor,
+  });
   if (!options.skipPermissions) {
-    await insertPermissions(h.db, account.id, organizationId, [{ assetTypeName: 'organization', assetId: organizationId, bitMask: '1111' }]);
+    await insertPermissions(h.db, account.id, organizationId, [
+      { assetTypeName: 'organization', assetId: organizationId, bitMask: '1111' },
+    ]);
   }
   if (options.acceptedEula ?? true) await updateAccount(h.db, account.id, { eula_web: CURRENT_EULA_TIMESTAMP });
   if (options.passwordResetRequired) await updateAccount(h.db, account.id, { password_reset_required: true });
@@ -82,7 +92,11 @@ export interface SignedIn extends TestUser {
 }
 
 export async function signIn(h: Harness, user: TestUser): Promise<SignedIn> {
-  const res = await h.app.inject({ method: 'POST', url: '/auth/signin', payload: { email: user.email, password: user.password } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/auth/signin',
+    payload: { email: user.email, password: user.password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
   const { idToken, refreshToken } = res.json();
   return { ...user, idToken, refreshToken, auth: { authorization: `Bearer ${idToken}` } };
@@ -93,17 +107,36 @@ export async function signedInAccount(h: Harness, options: AccountOptions = {}):
 }
 
 /** A member of an existing organization with the add-user preset of their type. */
-export async function createMember(h: Harness, organizationId: string, preset: 'editor' | 'viewer' | 'dataCollector', options: AccountOptions = {}): Promise<SignedIn> {
+export async function createMember(
+  h: Harness,
+  organizationId: string,
+  preset: 'editor' | 'viewer' | 'dataCollector',
+  options: AccountOptions = {},
+): Promise<SignedIn> {
   const { addUserPreset } = await import('@fieldbook/domain');
   const p = addUserPreset(preset, organizationId);
-  const user = await createAccount(h, { ...options, organizationId, userType: options.userType ?? p.userType, skipPermissions: true });
+  const user = await createAccount(h, {
+    ...options,
+    organizationId,
+    userType: options.userType ?? p.userType,
+    skipPermissions: true,
+  });
   await insertPermissions(h.db, user.accountId, organizationId, p.permissions);
   return signIn(h, user);
 }
 
-export async function setOrganization(h: Harness, organizationId: string, changes: { max_users?: number | null; user_info?: Record<string, number> | null; rtk_seats?: number; type?: string }) {
+export async function setOrganization(
+  h: Harness,
+  organizationId: string,
+  changes: { max_users?: number | null; user_info?: Record<string, number> | null; rtk_seats?: number; type?: string },
+) {
   const { user_info, ...rest } = changes;
-  await h.db.updateTable('organizations')
-    .set({ ...rest, ...(user_info !== undefined ? { user_info: user_info === null ? null : JSON.stringify(user_info) } : {}) })
-    .where('id', '=', organizationId).execute();
+  await h.db
+    .updateTable('organizations')
+    .set({
+      ...rest,
+      ...(user_info !== undefined ? { user_info: user_info === null ? null : JSON.stringify(user_info) } : {}),
+    })
+    .where('id', '=', organizationId)
+    .execute();
 }

@@ -11,28 +11,59 @@ async function multipart(fields: { dto?: unknown; html?: string; js?: string }) 
   if (fields.js !== undefined) fd.append('jsFile', new Blob([fields.js], { type: 'text/javascript' }), 'locate.js');
   if (fields.dto !== undefined) fd.append('dto', JSON.stringify(fields.dto));
   const request = new Request('http://local/', { method: 'POST', body: fd });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
 }
 
-const send = async (h: Harness, who: SignedIn, method: 'POST' | 'PUT', url: string, fields: Parameters<typeof multipart>[0]) => {
+const send = async (
+  h: Harness,
+  who: SignedIn,
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Parameters<typeof multipart>[0],
+) => {
   const body = await multipart(fields);
   const res = await h.app.inject({ method, url, payload: body.payload, headers: { ...who.auth, ...body.headers } });
   return { status: res.statusCode, body: res.json() };
 };
 
 async function project(h: Harness, organizationId: string, name = 'Locates 2025') {
-  const dictionary = await h.db.selectFrom('dictionaries').select('id').where('organization_id', 'is', null).executeTakeFirstOrThrow();
-  return h.db.insertInto('projects').values({ organization_id: organizationId, name, dictionary_id: dictionary.id, site_id: null }).returning('id').executeTakeFirstOrThrow();
+  const dictionary = await h.db
+    .selectFrom('dictionaries')
+    .select('id')
+    .where('organization_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return h.db
+    .insertInto('projects')
+    .values({ organization_id: organizationId, name, dictionary_id: dictionary.id, site_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 describe('forms administration', () => {
   it('adds a form from HTML and JS files, renders it for a sandboxed iframe, and pages the list', async () => {
     const h = await harness();
     const admin = await signedInAccount(h);
-    const created = await send(h, admin, 'POST', '/rest/forms', { dto: { name: ' Locate Form ', description: 'One-call locate' }, html: HTML, js: JS });
+    const created = await send(h, admin, 'POST', '/rest/forms', {
+      dto: { name: ' Locate Form ', description: 'One-call locate' },
+      html: HTML,
+      js: JS,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Locate Form', description: 'One-call locate', htmlFile: 'locate.html', jsFile: 'locate.js', permissions: [] });
-    const rendered = await h.app.inject({ method: 'GET', url: `/rest/forms/rendered/${created.body.id}`, headers: admin.auth });
+    expect(created.body).toMatchObject({
+      name: 'Locate Form',
+      description: 'One-call locate',
+      htmlFile: 'locate.html',
+      jsFile: 'locate.js',
+      permissions: [],
+    });
+    const rendered = await h.app.inject({
+      method: 'GET',
+      url: `/rest/forms/rendered/${created.body.id}`,
+      headers: admin.auth,
+    });
     expect(rendered.headers['content-security-policy']).toContain('sandbox');
     expect(rendered.body).toContain('<script>');
     expect(rendered.body.indexOf('window.validate')).toBeLessThan(rendered.body.indexOf('</body>'));
@@ -43,7 +74,11 @@ describe('forms administration', () => {
   it.each([
     ['no name', { dto: { name: '' }, html: HTML, js: JS }, 'app.form.name.required'],
     ['a name over 128', { dto: { name: 'n'.repeat(129) }, html: HTML, js: JS }, 'app.form.name.too-long'],
-    ['a description over 256', { dto: { name: 'F', description: 'd'.repeat(257) }, html: HTML, js: JS }, 'app.form.description.too-long'],
+    [
+      'a description over 256',
+      { dto: { name: 'F', description: 'd'.repeat(257) }, html: HTML, js: JS },
+      'app.form.description.too-long',
+    ],
     ['no script file', { dto: { name: 'F' }, html: HTML }, 'app.form.files.required'],
     ['an HTML file that is not HTML', { dto: { name: 'F' }, html: 'just text', js: JS }, 'app.form.html.invalid'],
   ])('refuses a form with %s', async (_label, fields, message) => {
@@ -52,33 +87,72 @@ describe('forms administration', () => {
     const res = await send(h, admin, 'POST', '/rest/forms', fields);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
-    expect(await h.db.selectFrom('forms').select('id').where('organization_id', '=', admin.organizationId).execute()).toEqual([]);
+    expect(
+      await h.db.selectFrom('forms').select('id').where('organization_id', '=', admin.organizationId).execute(),
+    ).toEqual([]);
   });
 
   it('granting a form to a project creates a forms layer in the forms folder; withdrawing disables it; granting again re-enables it', async () => {
     const h = await harness();
     const admin = await signedInAccount(h);
-    const form = (await send(h, admin, 'POST', '/rest/forms', { dto: { name: 'Locate Form' }, html: HTML, js: JS })).body;
+    const form = (await send(h, admin, 'POST', '/rest/forms', { dto: { name: 'Locate Form' }, html: HTML, js: JS }))
+      .body;
     const p = await project(h, admin.organizationId);
-    const added = await h.app.inject({ method: 'PUT', url: `/rest/forms/permission/add/${form.id}/${p.id}`, headers: admin.auth });
+    const added = await h.app.inject({
+      method: 'PUT',
+      url: `/rest/forms/permission/add/${form.id}/${p.id}`,
+      headers: admin.auth,
+    });
     expect(added.json()).toMatchObject({ form: { id: form.id }, projectId: p.id });
-    const layer = await h.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
-      .select(['layers.id', 'layers.name', 'layers.is_active', 'layers.preferred_method', 'layers.reference_id', 'folders.folder_type'])
-      .where('layers.project_id', '=', p.id).executeTakeFirstOrThrow();
-    expect(layer).toMatchObject({ name: 'Locate Form', is_active: true, preferred_method: 'WMS', reference_id: form.id, folder_type: '2' });
-    expect((await h.app.inject({ method: 'GET', url: `/rest/forms/project/${p.id}?includeFiles=true`, headers: admin.auth })).json()[0]).toMatchObject({ id: form.id, js: JS });
+    const layer = await h.db
+      .selectFrom('layers')
+      .innerJoin('folders', 'folders.id', 'layers.folder_id')
+      .select([
+        'layers.id',
+        'layers.name',
+        'layers.is_active',
+        'layers.preferred_method',
+        'layers.reference_id',
+        'folders.folder_type',
+      ])
+      .where('layers.project_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(layer).toMatchObject({
+      name: 'Locate Form',
+      is_active: true,
+      preferred_method: 'WMS',
+      reference_id: form.id,
+      folder_type: '2',
+    });
+    expect(
+      (
+        await h.app.inject({ method: 'GET', url: `/rest/forms/project/${p.id}?includeFiles=true`, headers: admin.auth })
+      ).json()[0],
+    ).toMatchObject({ id: form.id, js: JS });
 
-    await h.app.inject({ method: 'DELETE', url: `/rest/forms/permission/remove/${added.json().id}`, headers: admin.auth });
-    expect((await h.db.selectFrom('layers').select('is_active').where('id', '=', layer.id).executeTakeFirstOrThrow()).is_active).toBe(false);
+    await h.app.inject({
+      method: 'DELETE',
+      url: `/rest/forms/permission/remove/${added.json().id}`,
+      headers: admin.auth,
+    });
+    expect(
+      (await h.db.selectFrom('layers').select('is_active').where('id', '=', layer.id).executeTakeFirstOrThrow())
+        .is_active,
+    ).toBe(false);
     await h.app.inject({ method: 'PUT', url: `/rest/forms/permission/add/${form.id}/${p.id}`, headers: admin.auth });
     const layers = await h.db.selectFrom('layers').select(['id', 'is_active']).where('project_id', '=', p.id).execute();
     expect(layers).toEqual([{ id: layer.id, is_active: true }]);
 
     // Editing with a permissions list syncs the grants.
     const other = await project(h, admin.organizationId, 'Second');
-    const edited = await send(h, admin, 'PUT', `/rest/forms/${form.id}`, { dto: { name: 'Locate Form v2', permissions: [other.id] } });
+    const edited = await send(h, admin, 'PUT', `/rest/forms/${form.id}`, {
+      dto: { name: 'Locate Form v2', permissions: [other.id] },
+    });
     expect(edited.body.permissions.map((x: { projectId: string }) => x.projectId)).toEqual([other.id]);
-    expect((await h.db.selectFrom('layers').select('is_active').where('id', '=', layer.id).executeTakeFirstOrThrow()).is_active).toBe(false);
+    expect(
+      (await h.db.selectFrom('layers').select('is_active').where('id', '=', layer.id).executeTakeFirstOrThrow())
+        .is_active,
+    ).toBe(false);
   });
 
   it('keeps forms to their organization and their admins', async () => {
@@ -86,12 +160,26 @@ describe('forms administration', () => {
     const admin = await signedInAccount(h);
     const form = (await send(h, admin, 'POST', '/rest/forms', { dto: { name: 'Mine' }, html: HTML, js: JS })).body;
     const outsider = await signedInAccount(h);
-    expect((await h.app.inject({ method: 'GET', url: `/rest/forms/${form.id}`, headers: outsider.auth })).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/rest/forms/${form.id}`, headers: outsider.auth })).statusCode,
+    ).toBe(404);
     const theirProject = await project(h, outsider.organizationId);
-    expect((await h.app.inject({ method: 'PUT', url: `/rest/forms/permission/add/${form.id}/${theirProject.id}`, headers: admin.auth })).statusCode).toBe(404);
+    expect(
+      (
+        await h.app.inject({
+          method: 'PUT',
+          url: `/rest/forms/permission/add/${form.id}/${theirProject.id}`,
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
     const viewer = await createMember(h, admin.organizationId, 'viewer');
     expect((await send(h, viewer, 'POST', '/rest/forms', { dto: { name: 'X' }, html: HTML, js: JS })).status).toBe(403);
-    expect((await h.app.inject({ method: 'DELETE', url: `/rest/forms/${form.id}`, headers: viewer.auth })).statusCode).toBe(403);
-    expect((await h.app.inject({ method: 'DELETE', url: `/rest/forms/${form.id}`, headers: admin.auth })).statusCode).toBe(204);
+    expect(
+      (await h.app.inject({ method: 'DELETE', url: `/rest/forms/${form.id}`, headers: viewer.auth })).statusCode,
+    ).toBe(403);
+    expect(
+      (await h.app.inject({ method: 'DELETE', url: `/rest/forms/${form.id}`, headers: admin.auth })).statusCode,
+    ).toBe(204);
   });
 });

@@ -16,14 +16,26 @@ export interface Intruders {
 }
 
 /** The usual intruders of organization A; `collectorMask` replaces the collector's preset organization mask. */
-export async function intruders(h: Harness, organizationId: string, options: { collectorMask?: string } = {}): Promise<Intruders> {
+export async function intruders(
+  h: Harness,
+  organizationId: string,
+  options: { collectorMask?: string } = {},
+): Promise<Intruders> {
   const viewerA = await createMember(h, organizationId, 'viewer');
   const collectorA = await createMember(h, organizationId, 'dataCollector');
   if (options.collectorMask) {
-    await h.db.updateTable('permissions').set({ bit_mask: options.collectorMask }).where('account_id', '=', collectorA.accountId).execute();
+    await h.db
+      .updateTable('permissions')
+      .set({ bit_mask: options.collectorMask })
+      .where('account_id', '=', collectorA.accountId)
+      .execute();
   }
   const inactiveA = await createMember(h, organizationId, 'editor');
-  await h.db.updateTable('memberships').set({ is_active: false }).where('account_id', '=', inactiveA.accountId).execute();
+  await h.db
+    .updateTable('memberships')
+    .set({ is_active: false })
+    .where('account_id', '=', inactiveA.accountId)
+    .execute();
   const adminB = await signedInAccount(h);
   return { adminB, viewerA, collectorA, inactiveA };
 }
@@ -45,5 +57,9 @@ export function routeTable(app: FastifyInstance, prefixes: string[]): string[] {
   const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
   return Object.entries(doc.paths)
     .filter(([path]) => prefixes.some((p) => path.startsWith(p)))
-    .flatMap(([path, ops]) => Object.keys(ops).filter((m) => m !== 'head').map((m) => `${m.toUpperCase()} ${path}`));
+    .flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => m !== 'head')
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
 }

@@ -3,14 +3,39 @@ import type { Harness } from './harness.js';
 import type { SignedIn } from './factories.js';
 
 /** One call with the raw answer kept, for images and XML. */
-export const rawCall = async (h: Harness, who: SignedIn | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
-  const res = await h.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  return { status: res.statusCode, body: res.body, raw: res.rawPayload, type: String(res.headers['content-type']), etag: res.headers.etag as string | undefined, json: () => res.json() };
+export const rawCall = async (
+  h: Harness,
+  who: SignedIn | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) => {
+  const res = await h.app.inject({
+    method,
+    url,
+    headers: { ...(who?.auth ?? {}), ...headers },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+  return {
+    status: res.statusCode,
+    body: res.body,
+    raw: res.rawPayload,
+    type: String(res.headers['content-type']),
+    etag: res.headers.etag as string | undefined,
+    json: () => res.json(),
+  };
 };
 
-export const merc = (lng: number, lat: number) => [lng * 20037508.342789244 / 180, Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 6378137];
+export const merc = (lng: number, lat: number) => [
+  (lng * 20037508.342789244) / 180,
+  Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 6378137,
+];
 /** A 256 px EPSG:3857 tile 2 km wide centred on a point: the point is at pixel (128, 128). */
-export const tileAround = (lng: number, lat: number, half = 1000) => { const [x, y] = merc(lng, lat); return [x - half, y - half, x + half, y + half].join(','); };
+export const tileAround = (lng: number, lat: number, half = 1000) => {
+  const [x, y] = merc(lng, lat);
+  return [x - half, y - half, x + half, y + half].join(',');
+};
 
 /** The RGBA of a pixel of a PNG. */
 export async function pixels(png: Buffer) {

@@ -31,24 +31,67 @@ interface Row {
   unknownToB?: string;
 }
 
-const defaults = (w: MapWorld): Record<string, string> => ({ projectId: w.projectId, folderId: w.folderId, layerId: w.layers.point, storeId: w.storeId });
+const defaults = (w: MapWorld): Record<string, string> => ({
+  projectId: w.projectId,
+  folderId: w.folderId,
+  layerId: w.layers.point,
+  storeId: w.storeId,
+});
 const project = (w: MapWorld) => ({ id: w.projectId });
 const plainLayer = (w: MapWorld) => ({ folderId: w.plainFolderId, id: w.plainLayerId });
-const move = (w: MapWorld) => ({ scenario: 'MOVE_LAYER_TO_FOLDER', projectId: w.otherProjectId, folderId: w.otherFolderId, layerId: w.plainLayerId });
-const leader = (w: MapWorld) => ({ featureId: w.features.point.id, geometry: { type: 'LineString', coordinates: [[-105, 39], [-104, 38]] }, metadata: { text: 'Hacked', color: '#000000', vertex: 0, symbol: 'CIRCLE' } });
+const move = (w: MapWorld) => ({
+  scenario: 'MOVE_LAYER_TO_FOLDER',
+  projectId: w.otherProjectId,
+  folderId: w.otherFolderId,
+  layerId: w.plainLayerId,
+});
+const leader = (w: MapWorld) => ({
+  featureId: w.features.point.id,
+  geometry: {
+    type: 'LineString',
+    coordinates: [
+      [-105, 39],
+      [-104, 38],
+    ],
+  },
+  metadata: { text: 'Hacked', color: '#000000', vertex: 0, symbol: 'CIRCLE' },
+});
 const store = (kind: string) => () => ({ [`${kind}Store`]: { capabilitiesURL: 'https://maps.example.test/service' } });
 const wms = () => ({ SERVICE: 'WMS', REQUEST: 'GetCapabilities' });
 /** A WFS-T deleting A's first point. */
-const wfsDelete = (w: MapWorld) => `<wfs:Transaction service="WFS" version="2.0.0" xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:fes="http://www.opengis.net/fes/2.0">`
-  + `<wfs:Delete typeName="fb:layer_${w.layers.point.replace(/-/g, '')}"><fes:Filter><fes:ResourceId rid="${w.features.point.id}"/></fes:Filter></wfs:Delete></wfs:Transaction>`;
+const wfsDelete = (w: MapWorld) =>
+  `<wfs:Transaction service="WFS" version="2.0.0" xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:fes="http://www.opengis.net/fes/2.0">` +
+  `<wfs:Delete typeName="fb:layer_${w.layers.point.replace(/-/g, '')}"><fes:Filter><fes:ResourceId rid="${w.features.point.id}"/></fes:Filter></wfs:Delete></wfs:Transaction>`;
 
 type Kind = 'point' | 'line' | 'polygon';
 const geometryOf = (kind: Kind) =>
-  kind === 'point' ? { type: 'Point', coordinates: [-100, 40] }
-    : kind === 'line' ? { type: 'LineString', coordinates: [[-100, 40], [-99, 41]] }
-      : { type: 'Polygon', coordinates: [[[-100, 40], [-99, 40], [-99, 41], [-100, 40]]] };
+  kind === 'point'
+    ? { type: 'Point', coordinates: [-100, 40] }
+    : kind === 'line'
+      ? {
+          type: 'LineString',
+          coordinates: [
+            [-100, 40],
+            [-99, 41],
+          ],
+        }
+      : {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-100, 40],
+              [-99, 40],
+              [-99, 41],
+              [-100, 40],
+            ],
+          ],
+        };
 /** A feature drawn into A's layer of that kind; with `id`, the edit of that feature. */
-const drawing = (w: MapWorld, kind: Kind, id?: string) => ({ ...(id ? { id } : {}), geometry: geometryOf(kind), properties: { layer_id: w.layers[kind] } });
+const drawing = (w: MapWorld, kind: Kind, id?: string) => ({
+  ...(id ? { id } : {}),
+  geometry: geometryOf(kind),
+  properties: { layer_id: w.layers[kind] },
+});
 const byKind = (path: string, kind: Kind): Record<string, Row> => ({
   [`POST /rest/features/${path}`]: { need: 'collect', body: (w) => drawing(w, kind) },
   [`PUT /rest/features/${path}`]: { need: 'collect', body: (w) => drawing(w, kind, w.features[kind].id) },
@@ -61,29 +104,58 @@ const ROWS: Record<string, Row> = {
   'GET /rest/projects/list': { need: 'list', query: (w) => ({ projectIds: w.projectId }) },
   'GET /rest/projects/summaries': { need: 'list' },
   'GET /rest/projects/{id}': { need: 'view', params: project },
-  'POST /rest/projects': { need: 'edit', body: (w) => ({ name: 'Intruder project', dataDictionaryId: w.dictionaryId }), unknownToB: 'app.project.error.dictionary.required' },
-  'PUT /rest/projects': { need: 'edit', body: (w) => ({ id: w.projectId, name: 'Hacked', dataDictionaryId: w.dictionaryId }) },
+  'POST /rest/projects': {
+    need: 'edit',
+    body: (w) => ({ name: 'Intruder project', dataDictionaryId: w.dictionaryId }),
+    unknownToB: 'app.project.error.dictionary.required',
+  },
+  'PUT /rest/projects': {
+    need: 'edit',
+    body: (w) => ({ id: w.projectId, name: 'Hacked', dataDictionaryId: w.dictionaryId }),
+  },
   'DELETE /rest/projects/{id}': { need: 'edit', params: project },
   // Layers one may not read are left out of the answer (an empty object for an outsider).
   'POST /rest/projects/layerExtents': { need: 'list', body: (w) => ({ layerIds: [w.layers.point, w.layers.line] }) },
   'GET /rest/projects/layerExtent/{id}': { need: 'view', params: (w) => ({ id: w.layers.point }) },
-  'POST /rest/projects/share/{folderId}/{layerId}': { need: 'edit', params: (w) => ({ folderId: w.otherFolderId, layerId: w.plainLayerId }) },
-  'DELETE /rest/projects/share/{folderId}/{layerId}': { need: 'edit', params: (w) => ({ folderId: w.otherFolderId, layerId: w.sharedLayerId }) },
+  'POST /rest/projects/share/{folderId}/{layerId}': {
+    need: 'edit',
+    params: (w) => ({ folderId: w.otherFolderId, layerId: w.plainLayerId }),
+  },
+  'DELETE /rest/projects/share/{folderId}/{layerId}': {
+    need: 'edit',
+    params: (w) => ({ folderId: w.otherFolderId, layerId: w.sharedLayerId }),
+  },
   'DELETE /rest/projects/{id}/geo': { need: 'edit', params: project },
   'GET /rest/projects/profile/check/it': { need: 'list' },
   'GET /rest/projects/viewableArtifactIds': { need: 'list' },
-  'POST /rest/projects/{projectId}/foldertype/{type}/layers/{refId}': { need: 'edit', params: () => ({ type: '1', refId: 'tickets' }), body: () => ({ name: 'Intruder tickets' }) },
+  'POST /rest/projects/{projectId}/foldertype/{type}/layers/{refId}': {
+    need: 'edit',
+    params: () => ({ type: '1', refId: 'tickets' }),
+    body: () => ({ name: 'Intruder tickets' }),
+  },
   'GET /rest/styles/geo/layer/{layerId}/style': { need: 'view' },
-  'PUT /rest/styles/geo/layer/{layerId}/style': { need: 'edit', body: (w) => ({ dictionaryId: w.dictionaryId, systemId: w.systemId }) },
+  'PUT /rest/styles/geo/layer/{layerId}/style': {
+    need: 'edit',
+    body: (w) => ({ dictionaryId: w.dictionaryId, systemId: w.systemId }),
+  },
   'GET /rest/projects/{projectId}/folders': { need: 'view' },
   'POST /rest/projects/{projectId}/folders': { need: 'edit', body: () => ({ name: 'Intruder folder' }) },
   'PUT /rest/projects/{projectId}/folders/': { need: 'edit', body: (w) => ({ id: w.plainFolderId, name: 'Hacked' }) },
   'DELETE /rest/projects/{projectId}/folders/{id}': { need: 'edit', params: (w) => ({ id: w.plainFolderId }) },
   'POST /rest/projects/{projectId}/addFeatureFolder': { need: 'edit', body: () => ({ name: 'Intruder features' }) },
   'GET /rest/projects/{projectId}/folders/{folderId}/layers': { need: 'view' },
-  'POST /rest/projects/{projectId}/folders/{folderId}/layers': { need: 'edit', body: () => ({ name: 'Intruder layer' }) },
-  'PUT /rest/projects/{projectId}/folders/{folderId}/layers': { need: 'edit', body: (w) => ({ id: w.layers.point, name: 'Hacked' }) },
-  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{id}': { need: 'view', params: (w) => ({ id: w.layers.point }) },
+  'POST /rest/projects/{projectId}/folders/{folderId}/layers': {
+    need: 'edit',
+    body: () => ({ name: 'Intruder layer' }),
+  },
+  'PUT /rest/projects/{projectId}/folders/{folderId}/layers': {
+    need: 'edit',
+    body: (w) => ({ id: w.layers.point, name: 'Hacked' }),
+  },
+  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{id}': {
+    need: 'view',
+    params: (w) => ({ id: w.layers.point }),
+  },
   'DELETE /rest/projects/{projectId}/folders/{folderId}/layers/{id}': { need: 'edit', params: plainLayer },
   'PUT /rest/projects/{projectId}/folders/{folderId}/layers/{id}/disable': { need: 'edit', params: plainLayer },
   'POST /rest/data-organization': { need: 'edit', body: move },
@@ -99,27 +171,68 @@ const ROWS: Record<string, Row> = {
   'PUT /rest/features': { need: 'collect', body: (w) => drawing(w, 'point', w.features.point.id) },
   'GET /rest/features/{id}': { need: 'view', params: (w) => ({ id: w.features.point.id }) },
   'DELETE /rest/features/{id}': { need: 'collect', params: (w) => ({ id: w.features.point.id }) },
-  'PUT /rest/features/fn/line/removevertex/collected/{id}/{vertex}': { need: 'collect', params: (w) => ({ id: w.features.line.id, vertex: '1' }) },
-  'POST /rest/features/fn/line/split/{id}/{vertex}': { need: 'collect', params: (w) => ({ id: w.features.line.id, vertex: '1' }) },
-  'POST /rest/features/fn/line/join/points': { need: 'collect', body: (w) => ({ featureIds: [w.features.point.id, w.features.point2.id], layerId: w.layers.line }) },
-  'POST /rest/features/fn/line/join/{id1}/{id2}': { need: 'collect', params: (w) => ({ id1: w.features.line.id, id2: w.features.line2.id }) },
+  'PUT /rest/features/fn/line/removevertex/collected/{id}/{vertex}': {
+    need: 'collect',
+    params: (w) => ({ id: w.features.line.id, vertex: '1' }),
+  },
+  'POST /rest/features/fn/line/split/{id}/{vertex}': {
+    need: 'collect',
+    params: (w) => ({ id: w.features.line.id, vertex: '1' }),
+  },
+  'POST /rest/features/fn/line/join/points': {
+    need: 'collect',
+    body: (w) => ({ featureIds: [w.features.point.id, w.features.point2.id], layerId: w.layers.line }),
+  },
+  'POST /rest/features/fn/line/join/{id1}/{id2}': {
+    need: 'collect',
+    params: (w) => ({ id1: w.features.line.id, id2: w.features.line2.id }),
+  },
   'POST /rest/features/tx/{layerId}': { need: 'collect', body: (w) => ({ xml: wfsDelete(w) }) },
   'POST /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wfs': { need: 'collect', xml: wfsDelete },
   'GET /rest/features/leaders': { need: 'view', query: (w) => ({ projectId: w.projectId }) },
   'POST /rest/features/leaders': { need: 'collect', body: (w) => ({ ...leader(w), folderId: w.folderId }) },
   'PUT /rest/features/leaders/{id}': { need: 'collect', params: (w) => ({ id: w.features.leader.id }), body: leader },
   'DELETE /rest/features/leaders/{id}': { need: 'collect', params: (w) => ({ id: w.features.leader.id }) },
-  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wfs': { need: 'view', query: () => ({ SERVICE: 'WFS', REQUEST: 'GetCapabilities' }) },
+  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wfs': {
+    need: 'view',
+    query: () => ({ SERVICE: 'WFS', REQUEST: 'GetCapabilities' }),
+  },
   'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wms': { need: 'view', query: wms },
-  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/info': { need: 'view', query: () => ({ CRS: 'EPSG:4326', BBOX: '38,-106,40,-104', WIDTH: '256', HEIGHT: '256', I: '128', J: '128' }) },
-  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wmts/{z}/{x}/{y}': { need: 'view', params: () => ({ z: '3', x: '1', y: '3.png' }) },
-  'POST /rest/projects/{projectId}/geo/info': { need: 'view', body: (w) => ({ layerIds: [w.layers.point], crs: 'EPSG:4326', bbox: [-106, 38, -104, 40], width: 256, height: 256, i: 128, j: 128 }) },
-  'GET /rest/projects/ogc/{projectId}/wfs': { need: 'view', key: true, query: () => ({ SERVICE: 'WFS', REQUEST: 'GetCapabilities' }) },
+  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/info': {
+    need: 'view',
+    query: () => ({ CRS: 'EPSG:4326', BBOX: '38,-106,40,-104', WIDTH: '256', HEIGHT: '256', I: '128', J: '128' }),
+  },
+  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wmts/{z}/{x}/{y}': {
+    need: 'view',
+    params: () => ({ z: '3', x: '1', y: '3.png' }),
+  },
+  'POST /rest/projects/{projectId}/geo/info': {
+    need: 'view',
+    body: (w) => ({
+      layerIds: [w.layers.point],
+      crs: 'EPSG:4326',
+      bbox: [-106, 38, -104, 40],
+      width: 256,
+      height: 256,
+      i: 128,
+      j: 128,
+    }),
+  },
+  'GET /rest/projects/ogc/{projectId}/wfs': {
+    need: 'view',
+    key: true,
+    query: () => ({ SERVICE: 'WFS', REQUEST: 'GetCapabilities' }),
+  },
   'GET /rest/projects/ogc/{projectId}/wms': { need: 'view', key: true, query: wms },
 };
 
 type Who = 'adminB' | 'viewerA' | 'collectorA' | 'inactiveA';
-interface Caller { who: string; as: Who | null; orgA?: true; refused: (need: Need) => boolean }
+interface Caller {
+  who: string;
+  as: Who | null;
+  orgA?: true;
+  refused: (need: Need) => boolean;
+}
 const CALLERS: Caller[] = [
   // Without orgId B works in B: what names A's objects is refused, lists only ever show B's.
   { who: 'admin of B', as: 'adminB', refused: (need) => need !== 'list' },
@@ -131,7 +244,13 @@ const CALLERS: Caller[] = [
 ];
 
 /** One call of a row by a caller, `params` overriding the path parameters. */
-function send(w: MapWorld, route: string, row: Row, caller: { as: Who | null; orgA?: true; user?: SignedIn }, params: Record<string, string> = {}) {
+function send(
+  w: MapWorld,
+  route: string,
+  row: Row,
+  caller: { as: Who | null; orgA?: true; user?: SignedIn },
+  params: Record<string, string> = {},
+) {
   const [method, template] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
   const values = { ...defaults(w), ...row.params?.(w), ...params };
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -143,7 +262,8 @@ function send(w: MapWorld, route: string, row: Row, caller: { as: Who | null; or
   const url = query ? `${path}?${query}` : path;
   const user = caller.user ?? (caller.as ? w[caller.as] : null);
   return w.h.app.inject({
-    method, url: caller.orgA ? naming(url, w.adminA.organizationId) : url,
+    method,
+    url: caller.orgA ? naming(url, w.adminA.organizationId) : url,
     headers: { ...(user ? user.auth : {}), ...(row.xml ? { 'content-type': 'application/xml' } : {}) },
     ...(row.body ? { payload: row.body(w) } : row.xml ? { payload: row.xml(w) } : {}),
   });
@@ -157,8 +277,14 @@ describe('tenant isolation of the map routes', () => {
 
   it('has a row for every map route of the route table, and none for a route that is gone', async () => {
     const routes = routeTable((await harness()).app, MAP_PREFIXES);
-    expect(routes.filter((r) => !ROWS[r]), 'map routes without a row in ROWS').toEqual([]);
-    expect(Object.keys(ROWS).filter((r) => !routes.includes(r)), 'rows of routes that no longer exist').toEqual([]);
+    expect(
+      routes.filter((r) => !ROWS[r]),
+      'map routes without a row in ROWS',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROWS).filter((r) => !routes.includes(r)),
+      'rows of routes that no longer exist',
+    ).toEqual([]);
   });
 
   it('refuses outsiders, lower roles, inactive members and anonymous callers, and changes nothing', async () => {
@@ -185,7 +311,9 @@ describe('tenant isolation of the map routes', () => {
 
   it('lets the lowest role a read needs through, so the refusals above are not vacuous', async () => {
     const w = await mapWorld(await harness());
-    for (const [route, row] of Object.entries(ROWS).filter(([r, row]) => r.startsWith('GET ') && row.need !== 'collect' && row.need !== 'edit')) {
+    for (const [route, row] of Object.entries(ROWS).filter(
+      ([r, row]) => r.startsWith('GET ') && row.need !== 'collect' && row.need !== 'edit',
+    )) {
       const res = await send(w, route, row, { as: 'viewerA' });
       expect(res.statusCode, `viewer of A: ${route} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
       expect([401, 403, 404], `viewer of A: ${route} → ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
@@ -195,10 +323,15 @@ describe('tenant isolation of the map routes', () => {
   it('answers 404 for a layer path whose folder or project does not hold the layer', async () => {
     const w = await mapWorld(await harness());
     const before = await mapSnapshot(w);
-    for (const [route, row] of Object.entries(ROWS).filter(([r]) => /\/folders\/\{folderId\}\/layers\/\{(id|layerId)\}/.test(r))) {
+    for (const [route, row] of Object.entries(ROWS).filter(([r]) =>
+      /\/folders\/\{folderId\}\/layers\/\{(id|layerId)\}/.test(r),
+    )) {
       const own = { ...defaults(w), ...row.params?.(w) };
       const wrongFolder = own.folderId === w.folderId ? w.plainFolderId : w.folderId;
-      for (const params of [{ folderId: wrongFolder }, { projectId: w.otherProjectId, folderId: w.otherFolderId }] as Array<Record<string, string>>) {
+      for (const params of [
+        { folderId: wrongFolder },
+        { projectId: w.otherProjectId, folderId: w.otherFolderId },
+      ] as Array<Record<string, string>>) {
         const res = await send(w, route, row, { as: null, user: w.adminA }, params);
         expect(res.statusCode, `${route} with ${JSON.stringify(params)} → ${res.body.slice(0, 200)}`).toBe(404);
       }

@@ -46,43 +46,133 @@ export async function mapWorld(h: Harness): Promise<MapWorld> {
     return res.body;
   };
   const draw = async (kind: 'points' | 'lines' | 'polygons', layerId: string, geometry: object): Promise<Drawn> => {
-    const body = ok(await call(h, adminA, 'POST', `/rest/features/${kind}`, { geometry, properties: { layer_id: layerId, properties: { note: marker } } }), `draw ${kind}`);
+    const body = ok(
+      await call(h, adminA, 'POST', `/rest/features/${kind}`, {
+        geometry,
+        properties: { layer_id: layerId, properties: { note: marker } },
+      }),
+      `draw ${kind}`,
+    );
     return { id: body.id, ogcFid: String(body.properties.ogc_fid) };
   };
   const features = {
     point: await draw('points', f.layer('point'), { type: 'Point', coordinates: [-105, 39] }),
     point2: await draw('points', f.layer('point'), { type: 'Point', coordinates: [-104.9, 39.1] }),
-    line: await draw('lines', f.layer('line'), { type: 'LineString', coordinates: [[-105, 39], [-104.9, 39.1], [-104.8, 39]] }),
-    line2: await draw('lines', f.layer('line'), { type: 'LineString', coordinates: [[-104.8, 39], [-104.7, 39.1]] }),
-    polygon: await draw('polygons', f.layer('polygon'), { type: 'Polygon', coordinates: [[[-105, 39], [-104.9, 39], [-104.9, 39.1], [-105, 39]]] }),
+    line: await draw('lines', f.layer('line'), {
+      type: 'LineString',
+      coordinates: [
+        [-105, 39],
+        [-104.9, 39.1],
+        [-104.8, 39],
+      ],
+    }),
+    line2: await draw('lines', f.layer('line'), {
+      type: 'LineString',
+      coordinates: [
+        [-104.8, 39],
+        [-104.7, 39.1],
+      ],
+    }),
+    polygon: await draw('polygons', f.layer('polygon'), {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-105, 39],
+          [-104.9, 39],
+          [-104.9, 39.1],
+          [-105, 39],
+        ],
+      ],
+    }),
   };
-  const leaderBody = ok(await call(h, adminA, 'POST', '/rest/features/leaders', {
-    folderId: f.folder.id, featureId: features.point.id, geometry: { type: 'LineString', coordinates: [[-105, 39], [-104.99, 39.01]] },
-    metadata: { text: marker, color: '#ff8800', vertex: 0, symbol: 'CIRCLE' },
-  }), 'leader');
-  const plainFolder = ok(await call(h, adminA, 'POST', `/rest/projects/${f.project.id}/folders`, { name: 'Plain' }), 'plain folder');
-  const plainLayer = ok(await call(h, adminA, 'POST', `/rest/projects/${f.project.id}/folders/${plainFolder.id}/layers`, { name: 'Mains' }), 'plain layer');
-  const sharedLayer = ok(await call(h, adminA, 'POST', `/rest/projects/${f.project.id}/folders/${plainFolder.id}/layers`, { name: 'Shared mains' }), 'shared layer');
-  const other = ok(await call(h, adminA, 'POST', '/rest/projects', { name: 'Other', dataDictionaryId: f.dictionary.id }), 'project Q');
-  const otherFolder = ok(await call(h, adminA, 'POST', `/rest/projects/${other.id}/folders`, { name: 'Target' }), 'folder of Q');
+  const leaderBody = ok(
+    await call(h, adminA, 'POST', '/rest/features/leaders', {
+      folderId: f.folder.id,
+      featureId: features.point.id,
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [-105, 39],
+          [-104.99, 39.01],
+        ],
+      },
+      metadata: { text: marker, color: '#ff8800', vertex: 0, symbol: 'CIRCLE' },
+    }),
+    'leader',
+  );
+  const plainFolder = ok(
+    await call(h, adminA, 'POST', `/rest/projects/${f.project.id}/folders`, { name: 'Plain' }),
+    'plain folder',
+  );
+  const plainLayer = ok(
+    await call(h, adminA, 'POST', `/rest/projects/${f.project.id}/folders/${plainFolder.id}/layers`, { name: 'Mains' }),
+    'plain layer',
+  );
+  const sharedLayer = ok(
+    await call(h, adminA, 'POST', `/rest/projects/${f.project.id}/folders/${plainFolder.id}/layers`, {
+      name: 'Shared mains',
+    }),
+    'shared layer',
+  );
+  const other = ok(
+    await call(h, adminA, 'POST', '/rest/projects', { name: 'Other', dataDictionaryId: f.dictionary.id }),
+    'project Q',
+  );
+  const otherFolder = ok(
+    await call(h, adminA, 'POST', `/rest/projects/${other.id}/folders`, { name: 'Target' }),
+    'folder of Q',
+  );
   ok(await call(h, adminA, 'POST', `/rest/projects/share/${otherFolder.id}/${sharedLayer.id}`), 'share');
   // An external service as addStore leaves it, without fetching any capabilities.
-  const storeFolder = await h.db.insertInto('folders').values({ project_id: f.project.id, parent_id: null, name: 'Imagery', description: null, folder_type: FOLDER_TYPES.wms })
-    .returning('id').executeTakeFirstOrThrow();
-  const store = await h.db.insertInto('external_stores').values({
-    project_id: f.project.id, folder_id: storeFolder.id, kind: 'WMS', capabilities_url: 'https://maps.example.test/wms?REQUEST=GetCapabilities',
-    service_url: 'https://maps.example.test/wms', username: 'maps', password: marker,
-  }).returning('id').executeTakeFirstOrThrow();
-  const key = async (admin: SignedIn, member: SignedIn) => ok(await call(h, admin, 'POST', '/rest/accounts/clientkey', { email: member.email }), 'client key').key as string;
+  const storeFolder = await h.db
+    .insertInto('folders')
+    .values({
+      project_id: f.project.id,
+      parent_id: null,
+      name: 'Imagery',
+      description: null,
+      folder_type: FOLDER_TYPES.wms,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const store = await h.db
+    .insertInto('external_stores')
+    .values({
+      project_id: f.project.id,
+      folder_id: storeFolder.id,
+      kind: 'WMS',
+      capabilities_url: 'https://maps.example.test/wms?REQUEST=GetCapabilities',
+      service_url: 'https://maps.example.test/wms',
+      username: 'maps',
+      password: marker,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const key = async (admin: SignedIn, member: SignedIn) =>
+    ok(await call(h, admin, 'POST', '/rest/accounts/clientkey', { email: member.email }), 'client key').key as string;
   return {
-    h, adminA, ...others, marker, dictionaryId: f.dictionary.id, systemId: f.electric.id, projectId: f.project.id, projectName: f.project.name, folderId: f.folder.id,
+    h,
+    adminA,
+    ...others,
+    marker,
+    dictionaryId: f.dictionary.id,
+    systemId: f.electric.id,
+    projectId: f.project.id,
+    projectName: f.project.name,
+    folderId: f.folder.id,
     layers: { point: f.layer('point'), line: f.layer('line'), polygon: f.layer('polygon') },
-    plainFolderId: plainFolder.id, plainLayerId: plainLayer.id, sharedLayerId: sharedLayer.id,
-    otherProjectId: other.id, otherFolderId: otherFolder.id, storeId: store.id,
+    plainFolderId: plainFolder.id,
+    plainLayerId: plainLayer.id,
+    sharedLayerId: sharedLayer.id,
+    otherProjectId: other.id,
+    otherFolderId: otherFolder.id,
+    storeId: store.id,
     features: { ...features, leader: { id: leaderBody.id, ogcFid: String(leaderBody.properties.ogc_fid) } },
     keys: {
-      adminB: await key(others.adminB, others.adminB), viewerA: await key(adminA, others.viewerA),
-      collectorA: await key(adminA, others.collectorA), inactiveA: await key(adminA, others.inactiveA),
+      adminB: await key(others.adminB, others.adminB),
+      viewerA: await key(adminA, others.viewerA),
+      collectorA: await key(adminA, others.collectorA),
+      inactiveA: await key(adminA, others.inactiveA),
     },
   };
 }
@@ -90,14 +180,30 @@ export async function mapWorld(h: Harness): Promise<MapWorld> {
 /** Every map row of organization A (projects, folders, layers, shares, stores, features and their versions, permissions), as JSON text per table. */
 export async function mapSnapshot(w: MapWorld): Promise<Record<string, string[]>> {
   const org = w.adminA.organizationId;
-  const projectIds = (await w.h.db.selectFrom('projects').select('id').where('organization_id', '=', org).execute()).map((p) => p.id);
+  const projectIds = (
+    await w.h.db.selectFrom('projects').select('id').where('organization_id', '=', org).execute()
+  ).map((p) => p.id);
   const rows = async (table: string, where: ReturnType<typeof sql>) =>
-    (await sql<{ row: string }>`select to_jsonb(t)::text as row from ${sql.table(table)} t where ${where} order by 1`.execute(w.h.db)).rows.map((r) => r.row);
+    (
+      await sql<{
+        row: string;
+      }>`select to_jsonb(t)::text as row from ${sql.table(table)} t where ${where} order by 1`.execute(w.h.db)
+    ).rows.map((r) => r.row);
   const inProjects = sql`t.project_id in (${sql.join(projectIds)})`;
   return {
     projects: await rows('projects', sql`t.organization_id = ${org}`),
     permissions: await rows('permissions', sql`t.organization_id = ${org}`),
-    ...Object.fromEntries(await Promise.all(['folders', 'layers', 'layer_shares', 'external_stores', 'features'].map(async (t) => [t, await rows(t, inProjects)]))),
-    versions: await rows('feature_versions', sql`t.feature_id in (select id from features where project_id in (${sql.join(projectIds)}))`),
+    ...Object.fromEntries(
+      await Promise.all(
+        ['folders', 'layers', 'layer_shares', 'external_stores', 'features'].map(async (t) => [
+          t,
+          await rows(t, inProjects),
+        ]),
+      ),
+    ),
+    versions: await rows(
+      'feature_versions',
+      sql`t.feature_id in (select id from features where project_id in (${sql.join(projectIds)}))`,
+    ),
   };
 }

@@ -2,34 +2,65 @@ import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
 import { signedInAccount, type SignedIn } from './factories.js';
 
-const put = (h: Harness, who: SignedIn, payload: object) => h.app.inject({ method: 'PUT', url: '/preferences', headers: who.auth, payload });
-const got = async (h: Harness, who: SignedIn) => (await h.app.inject({ method: 'GET', url: '/preferences', headers: who.auth })).json();
+const put = (h: Harness, who: SignedIn, payload: object) =>
+  h.app.inject({ method: 'PUT', url: '/preferences', headers: who.auth, payload });
+const got = async (h: Harness, who: SignedIn) =>
+  (await h.app.inject({ method: 'GET', url: '/preferences', headers: who.auth })).json();
 
 const UUID = '7d1e4c2a-9b8f-4e3d-a1c2-b3d4e5f6a7b8';
 
 /** Everything the web app writes (app/preferences-store, map/basemap, map/features, project panel), map keys included. */
 const webPrefs = {
-  theme: 'dark', showMapUIControls: false, showMetricUnits: true, projectPanelTemporary: true, useLocalPrefs: false,
-  lastProject: 'p-1', lastOrg: UUID, expansionList: ['f-1'], skipGettingStartedGuide: true, skipPlusQuickStartGuide: true,
+  theme: 'dark',
+  showMapUIControls: false,
+  showMetricUnits: true,
+  projectPanelTemporary: true,
+  useLocalPrefs: false,
+  lastProject: 'p-1',
+  lastOrg: UUID,
+  expansionList: ['f-1'],
+  skipGettingStartedGuide: true,
+  skipPlusQuickStartGuide: true,
   lastFeaturePanelView: 'INFO',
-  mapCenter: { lat: 38.67, lng: -97.91 }, zoomLevel: 5.25, stylePrefs: { type: 'hybrid', theme: 'mono' }, provider: 'MAP_OFFLINE',
-  projectPrefs: [{
-    id: 'p-1', name: 'Main',
-    mapPrefs: { type: 'satellite', theme: 'dark', center: { lat: -33.868812, lng: 151.209296 }, zoom: 17.5 },
-    selectedLayers: ['l-1', { id: 'l-2' }],
-    dictionaryPrefs: {
-      dictionaryId: UUID, lastSystemId: UUID, lastComponentId: UUID, designatorNumber: 12, lineNumber: 3,
-      lastAttributes: [{ attributeId: UUID, attributeValue: 'PVC' }],
+  mapCenter: { lat: 38.67, lng: -97.91 },
+  zoomLevel: 5.25,
+  stylePrefs: { type: 'hybrid', theme: 'mono' },
+  provider: 'MAP_OFFLINE',
+  projectPrefs: [
+    {
+      id: 'p-1',
+      name: 'Main',
+      mapPrefs: { type: 'satellite', theme: 'dark', center: { lat: -33.868812, lng: 151.209296 }, zoom: 17.5 },
+      selectedLayers: ['l-1', { id: 'l-2' }],
+      dictionaryPrefs: {
+        dictionaryId: UUID,
+        lastSystemId: UUID,
+        lastComponentId: UUID,
+        designatorNumber: 12,
+        lineNumber: 3,
+        lastAttributes: [{ attributeId: UUID, attributeValue: 'PVC' }],
+      },
+      searchPrefs: {
+        'l-1': {
+          headers: ['name'],
+          appliedFilters: [{ field: 'name', operation: 'eq', value: 'x' }],
+          sortPrefs: { orderBy: 'name' },
+        },
+      },
     },
-    searchPrefs: { 'l-1': { headers: ['name'], appliedFilters: [{ field: 'name', operation: 'eq', value: 'x' }], sortPrefs: { orderBy: 'name' } } },
-  }],
+  ],
 };
 
 describe('preferences', () => {
   it('starts from the defaults', async () => {
     const h = await harness();
     const user = await signedInAccount(h);
-    expect(await got(h, user)).toMatchObject({ theme: 'light', showMapUIControls: true, showMetricUnits: false, projectPanelTemporary: false });
+    expect(await got(h, user)).toMatchObject({
+      theme: 'light',
+      showMapUIControls: true,
+      showMetricUnits: false,
+      projectPanelTemporary: false,
+    });
   });
 
   it('stores the whole object per user, map keys included, and drops keys nobody reads', async () => {
@@ -59,7 +90,10 @@ describe('preferences', () => {
     ['a project zoom past the tiles', { projectPrefs: [{ id: 'p-1', mapPrefs: { zoom: 40 } }] }],
     ['a selected layer that is a number', { projectPrefs: [{ id: 'p-1', selectedLayers: [3] }] }],
     ['a negative designator number', { projectPrefs: [{ id: 'p-1', dictionaryPrefs: { designatorNumber: -1 } }] }],
-    ['remembered attributes without ids', { projectPrefs: [{ id: 'p-1', dictionaryPrefs: { lastAttributes: [{ attributeValue: 'x' }] } }] }],
+    [
+      'remembered attributes without ids',
+      { projectPrefs: [{ id: 'p-1', dictionaryPrefs: { lastAttributes: [{ attributeValue: 'x' }] } }] },
+    ],
   ])('refuses %s with 400 and keeps the stored object', async (_name, bad) => {
     const h = await harness();
     const user = await signedInAccount(h);
@@ -74,8 +108,18 @@ describe('preferences', () => {
   it('reads an object saved before a key was typed, dropping only the value that no longer passes', async () => {
     const h = await harness();
     const user = await signedInAccount(h);
-    const legacy = { theme: 'dark', provider: 'MAP_YESTERDAY', projectPrefs: [{ id: 'p-1', selectedLayers: ['l-1'] }, { id: 'p-2', mapPrefs: { zoom: 99 } }] };
-    await h.db.insertInto('preferences').values({ account_id: user.accountId, prefs: JSON.stringify(legacy) }).execute();
+    const legacy = {
+      theme: 'dark',
+      provider: 'MAP_YESTERDAY',
+      projectPrefs: [
+        { id: 'p-1', selectedLayers: ['l-1'] },
+        { id: 'p-2', mapPrefs: { zoom: 99 } },
+      ],
+    };
+    await h.db
+      .insertInto('preferences')
+      .values({ account_id: user.accountId, prefs: JSON.stringify(legacy) })
+      .execute();
     const res = await h.app.inject({ method: 'GET', url: '/preferences', headers: user.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ theme: 'dark', projectPrefs: [{ id: 'p-1', selectedLayers: ['l-1'] }] });

@@ -13,17 +13,27 @@ import { createAccount, signUpBody, uniqueEmail } from './factories.js';
 /** A client address of its own per test (198.18.0.0/15 is reserved for benchmarks). */
 const clientAddress = () => `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-const post = (h: Harness, url: string, payload: unknown, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
-  h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress, headers });
+const post = (
+  h: Harness,
+  url: string,
+  payload: unknown,
+  remoteAddress = '127.0.0.1',
+  headers: Record<string, string> = {},
+) => h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress, headers });
 
 const signin = (h: Harness, email: string, password: string, ip: string, headers: Record<string, string> = {}) =>
   post(h, '/auth/signin', { email, password }, ip, headers);
 
-const countBy = (codes: string[]) => codes.reduce<Record<string, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {});
+const countBy = (codes: string[]) =>
+  codes.reduce<Record<string, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {});
 
 /** Lets the current delay of every throttle key naming `part` run out, as if its time had passed. */
 async function letDelayPass(h: Harness, part: string) {
-  await h.db.updateTable('auth_throttle').set({ blocked_until: new Date(Date.now() - 1000) }).where('key', 'like', `%${part}%`).execute();
+  await h.db
+    .updateTable('auth_throttle')
+    .set({ blocked_until: new Date(Date.now() - 1000) })
+    .where('key', 'like', `%${part}%`)
+    .execute();
 }
 
 function wrongCodes(good: string, count: number): string[] {
@@ -54,9 +64,17 @@ describe('mailed codes under a burst of guesses', () => {
     const guess = (code: string) => post(h, `/auth/${route}`, { email, code, password: 'Guess3d-pass!' });
 
     const answers = await Promise.all(wrongCodes(good, 50).map(guess));
-    expect(countBy(answers.map((res) => res.json().code))).toEqual({ CodeMismatchException: 5, ExpiredCodeException: 45 });
-    const row = await h.db.selectFrom('auth_codes').innerJoin('accounts', 'accounts.id', 'auth_codes.account_id')
-      .select('auth_codes.attempts').where('accounts.email', '=', email).where('auth_codes.consumed_at', 'is', null).executeTakeFirstOrThrow();
+    expect(countBy(answers.map((res) => res.json().code))).toEqual({
+      CodeMismatchException: 5,
+      ExpiredCodeException: 45,
+    });
+    const row = await h.db
+      .selectFrom('auth_codes')
+      .innerJoin('accounts', 'accounts.id', 'auth_codes.account_id')
+      .select('auth_codes.attempts')
+      .where('accounts.email', '=', email)
+      .where('auth_codes.consumed_at', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
 
     const right = await guess(good);
@@ -93,11 +111,22 @@ describe('sign-in guessing', () => {
     const h = await harness();
     const config = testConfig({ trustProxy: parseTrustProxy('127.0.0.1, 10.0.0.0/8') });
     // A second app on the same database; closing it must not close the shared database.
-    const proxied = await buildApp({ config, database: { db: h.db, kind: h.kind, close: async () => undefined }, mailer: h.mailbox, logger: false });
+    const proxied = await buildApp({
+      config,
+      database: { db: h.db, kind: h.kind, close: async () => undefined },
+      mailer: h.mailbox,
+      logger: false,
+    });
     try {
       const user = await createAccount(h);
       const through = (password: string, client: string) =>
-        proxied.inject({ method: 'POST', url: '/auth/signin', payload: { email: user.email, password }, remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': client } });
+        proxied.inject({
+          method: 'POST',
+          url: '/auth/signin',
+          payload: { email: user.email, password },
+          remoteAddress: '10.1.2.3',
+          headers: { 'x-forwarded-for': client },
+        });
       const attacker = clientAddress();
       for (let i = 0; i < 5; i++) expect((await through('Wrong-pass1', attacker)).statusCode).toBe(401);
       expect((await through(user.password, attacker)).statusCode).toBe(429);
@@ -129,7 +158,8 @@ describe('sign-in guessing', () => {
   it('30 failures from one address slow another account behind it only briefly (at most 60 s), never lock it', async () => {
     const h = await harness();
     const ip = clientAddress();
-    for (let i = 0; i < 30; i++) expect((await signin(h, uniqueEmail('spray'), 'Wrong-pass1', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await signin(h, uniqueEmail('spray'), 'Wrong-pass1', ip)).statusCode).toBe(401);
     const owner = await createAccount(h);
     const waiting = await signin(h, owner.email, owner.password, ip);
     expect(waiting.statusCode).toBe(429);
@@ -151,7 +181,9 @@ describe('mail sending limits', () => {
   it('50 concurrent forgot-password requests for one account send five mails; the rest get 429 LimitExceededException', async () => {
     const h = await harness();
     const user = await createAccount(h);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => post(h, '/auth/forgot-password', { email: user.email }, clientAddress())));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => post(h, '/auth/forgot-password', { email: user.email }, clientAddress())),
+    );
     expect(countBy(answers.map((res) => String(res.statusCode)))).toEqual({ 200: 5, 429: 45 });
     const refused = answers.find((res) => res.statusCode === 429)!;
     expect(refused.json()).toMatchObject({ code: 'LimitExceededException', message: 'app.too-many-code-requests' });

@@ -15,7 +15,10 @@ import { signedInAccount } from './factories.js';
 function webDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fieldbook-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+  );
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
   return dir;
 }
@@ -43,7 +46,12 @@ beforeAll(async () => {
 afterAll(() => plain.close());
 
 const policyOf = (headers: Record<string, unknown>) =>
-  Object.fromEntries(String(headers['content-security-policy']).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    String(headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
   it('sends a strict policy, nosniff, no framing and a Referrer-Policy on pages, files, client routes and API answers', async () => {
@@ -59,16 +67,30 @@ describe('security headers', () => {
     };
     expect(Object.values(answers).map((a) => a.statusCode)).toEqual([302, 200, 200, 200, 200, 401, 404]);
     for (const [name, res] of Object.entries(answers)) {
-      expect([name, res.headers['x-content-type-options'], res.headers['referrer-policy'], res.headers['x-frame-options']])
-        .toEqual([name, 'nosniff', 'strict-origin-when-cross-origin', 'DENY']);
+      expect([
+        name,
+        res.headers['x-content-type-options'],
+        res.headers['referrer-policy'],
+        res.headers['x-frame-options'],
+      ]).toEqual([name, 'nosniff', 'strict-origin-when-cross-origin', 'DENY']);
       const policy = policyOf(res.headers);
-      expect([name, policy['script-src'], policy['frame-ancestors'], policy['object-src'], policy['worker-src']])
-        .toEqual([name, ["'self'"], ["'none'"], ["'none'"], ["'self'", 'blob:']]);
+      expect([
+        name,
+        policy['script-src'],
+        policy['frame-ancestors'],
+        policy['object-src'],
+        policy['worker-src'],
+      ]).toEqual([name, ["'self'"], ["'none'"], ["'none'"], ["'self'", 'blob:']]);
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
     expect(answers.clientRoute.body).toContain('<div id="root">');
     // Only the map providers the operator configured may be reached.
-    expect(policyOf(answers.index.headers)['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
+    expect(policyOf(answers.index.headers)['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://tile.openstreetmap.org',
+    ]);
   });
 
   it('sends HSTS only when served over HTTPS, and opens the configured map providers', async () => {
@@ -76,8 +98,15 @@ describe('security headers', () => {
     const res = await app.inject({ method: 'GET', url: '/index.html' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const policy = policyOf(res.headers);
-    expect(policy['img-src']).toEqual(expect.arrayContaining(['https://*.virtualearth.net', 'https://tile.googleapis.com']));
-    expect(policy['connect-src']).toEqual(["'self'", 'https://dev.virtualearth.net', 'https://tile.googleapis.com', 'https://maps.googleapis.com']);
+    expect(policy['img-src']).toEqual(
+      expect.arrayContaining(['https://*.virtualearth.net', 'https://tile.googleapis.com']),
+    );
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      'https://dev.virtualearth.net',
+      'https://tile.googleapis.com',
+      'https://maps.googleapis.com',
+    ]);
     expect(policy['frame-src']).toEqual(["'self'", 'https://www.google.com']);
     await app.close();
   });
@@ -91,10 +120,19 @@ describe('security headers', () => {
 
   it('serves a rendered form from a short-lived signed URL with its own sandbox policy, framable only by the app', async () => {
     const admin = await signedInAccount(h);
-    const form = await h.db.insertInto('forms').values({
-      organization_id: admin.organizationId, name: `Inspection ${randomUUID()}`, description: null,
-      html: '<html><body><p id="status">loading</p></body></html>', js: 'document.getElementById("status").textContent = "ready";', html_file_name: 'a.html', js_file_name: 'a.js',
-    }).returning('id').executeTakeFirstOrThrow();
+    const form = await h.db
+      .insertInto('forms')
+      .values({
+        organization_id: admin.organizationId,
+        name: `Inspection ${randomUUID()}`,
+        description: null,
+        html: '<html><body><p id="status">loading</p></body></html>',
+        js: 'document.getElementById("status").textContent = "ready";',
+        html_file_name: 'a.html',
+        js_file_name: 'a.js',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const signed = await plain.inject({ method: 'GET', url: `/rest/forms/view-url/${form.id}`, headers: admin.auth });
     const { url } = signed.json() as { url: string };
     expect(url).toMatch(/^\/rest\/forms\/view\/[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -105,13 +143,25 @@ describe('security headers', () => {
     expect(view.statusCode).toBe(200);
     expect(view.body).toContain('<script>');
     const policy = policyOf(view.headers);
-    expect(policy).toMatchObject({ sandbox: ['allow-scripts', 'allow-forms'], 'default-src': ["'none'"], 'script-src': ["'unsafe-inline'"], 'frame-ancestors': ["'self'"] });
-    expect([view.headers['x-frame-options'], view.headers['x-content-type-options'], view.headers['cache-control']]).toEqual(['SAMEORIGIN', 'nosniff', 'no-store']);
+    expect(policy).toMatchObject({
+      sandbox: ['allow-scripts', 'allow-forms'],
+      'default-src': ["'none'"],
+      'script-src': ["'unsafe-inline'"],
+      'frame-ancestors': ["'self'"],
+    });
+    expect([
+      view.headers['x-frame-options'],
+      view.headers['x-content-type-options'],
+      view.headers['cache-control'],
+    ]).toEqual(['SAMEORIGIN', 'nosniff', 'no-store']);
 
     // A changed token, a form of another organization, and no session: nothing.
     expect((await plain.inject({ method: 'GET', url: `${url.slice(0, -2)}xx` })).statusCode).toBe(404);
     const outsider = await signedInAccount(h);
-    expect((await plain.inject({ method: 'GET', url: `/rest/forms/view-url/${form.id}`, headers: outsider.auth })).statusCode).toBe(404);
+    expect(
+      (await plain.inject({ method: 'GET', url: `/rest/forms/view-url/${form.id}`, headers: outsider.auth }))
+        .statusCode,
+    ).toBe(404);
     expect((await plain.inject({ method: 'GET', url: `/rest/forms/view-url/${form.id}` })).statusCode).toBe(401);
   });
 });
@@ -121,16 +171,37 @@ describe('request log', () => {
     const log: string[] = [];
     const app = await appWith(h, { logLevel: 'info' }, log);
     const user = await signedInAccount(h);
-    await app.inject({ method: 'GET', url: `/rest/projects/ogc/${randomUUID()}/wfs?SERVICE=WFS&key=fbk_secretkey123&REQUEST=GetCapabilities` });
+    await app.inject({
+      method: 'GET',
+      url: `/rest/projects/ogc/${randomUUID()}/wfs?SERVICE=WFS&key=fbk_secretkey123&REQUEST=GetCapabilities`,
+    });
     await app.inject({ method: 'GET', url: '/verifyme/invitee%40example.com/Temp-Passw0rd!' });
-    await app.inject({ method: 'GET', url: '/rest/organization-permissions?code=654321&refreshToken=rt-secret-value', headers: user.auth });
+    await app.inject({
+      method: 'GET',
+      url: '/rest/organization-permissions?code=654321&refreshToken=rt-secret-value',
+      headers: user.auth,
+    });
     await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken: 'rt-body-secret' } });
-    await app.inject({ method: 'POST', url: `/rest/organization-permissions/${'c'.repeat(40)}sharingcode`, headers: user.auth });
+    await app.inject({
+      method: 'POST',
+      url: `/rest/organization-permissions/${'c'.repeat(40)}sharingcode`,
+      headers: user.auth,
+    });
     await app.close();
     const text = log.join('');
     expect(text).toContain('"url":"/verifyme/invitee%40example.com/[redacted]"');
-    expect(text).toMatch(/"url":"\/rest\/projects\/ogc\/[\w-]+\/wfs\?SERVICE=WFS&key=\[redacted\]&REQUEST=GetCapabilities"/);
-    for (const secret of ['fbk_secretkey123', 'Temp-Passw0rd', '654321', 'rt-secret-value', 'rt-body-secret', 'sharingcode', user.idToken]) {
+    expect(text).toMatch(
+      /"url":"\/rest\/projects\/ogc\/[\w-]+\/wfs\?SERVICE=WFS&key=\[redacted\]&REQUEST=GetCapabilities"/,
+    );
+    for (const secret of [
+      'fbk_secretkey123',
+      'Temp-Passw0rd',
+      '654321',
+      'rt-secret-value',
+      'rt-body-secret',
+      'sharingcode',
+      user.idToken,
+    ]) {
       expect([secret, text.includes(secret)]).toEqual([secret, false]);
     }
   });

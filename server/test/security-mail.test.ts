@@ -28,15 +28,32 @@ describe('HTML mail with hostile names (point 5)', () => {
     const body = signUpBody({ company_name: EVIL_COMPANY, given_name: EVIL_NAME });
     await h.app.inject({ method: 'POST', url: '/auth/signup', payload: body });
     expectOnlyEscaped(h.mailbox.to(body.email).at(-1));
-    await h.app.inject({ method: 'POST', url: '/auth/confirm-signup', payload: { email: body.email, code: h.mailbox.lastCode(body.email) } });
-    const { id, default_organization_id } = await h.db.selectFrom('accounts').select(['id', 'default_organization_id'])
-      .where('email', '=', body.email).executeTakeFirstOrThrow();
-    admin = await signIn(h, { email: body.email, password: GOOD_PASSWORD, accountId: id, organizationId: default_organization_id! });
+    await h.app.inject({
+      method: 'POST',
+      url: '/auth/confirm-signup',
+      payload: { email: body.email, code: h.mailbox.lastCode(body.email) },
+    });
+    const { id, default_organization_id } = await h.db
+      .selectFrom('accounts')
+      .select(['id', 'default_organization_id'])
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    admin = await signIn(h, {
+      email: body.email,
+      password: GOOD_PASSWORD,
+      accountId: id,
+      organizationId: default_organization_id!,
+    });
     await h.app.inject({ method: 'PUT', url: '/rest/accounts/eula/web', headers: admin.auth });
   });
 
-  const invite = (email: string) => h.app.inject({ method: 'POST', url: '/rest/accounts', headers: admin.auth,
-    payload: { email, firstName: 'New', lastName: 'Member', userType: '0001' } });
+  const invite = (email: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/rest/accounts',
+      headers: admin.auth,
+      payload: { email, firstName: 'New', lastName: 'Member', userType: '0001' },
+    });
 
   it('escapes the organization and inviter names in the invitation of a new account', async () => {
     const email = uniqueEmail('new');
@@ -50,7 +67,9 @@ describe('HTML mail with hostile names (point 5)', () => {
   it('escapes them in the invitation of an existing account and in a resent invitation', async () => {
     const other = await signedInAccount(h);
     const added = (await invite(other.email)).json();
-    expect(expectOnlyEscaped(h.mailbox.to(other.email).at(-1))).toContain('&lt;a href=&quot;https://evil.test&quot;&gt;');
+    expect(expectOnlyEscaped(h.mailbox.to(other.email).at(-1))).toContain(
+      '&lt;a href=&quot;https://evil.test&quot;&gt;',
+    );
     await h.app.inject({ method: 'GET', url: `/rest/cognito/resend/${added.id}`, headers: admin.auth });
     expect(h.mailbox.to(other.email)).toHaveLength(2);
     expectOnlyEscaped(h.mailbox.to(other.email).at(-1));
@@ -66,10 +85,19 @@ describe('HTML mail with hostile names (point 5)', () => {
   it('escapes the title and message of feedback mailed to the operator', async () => {
     const mailbox = new Mailbox();
     const database = { db: h.db, kind: h.kind, close: async () => undefined };
-    const app = await buildApp({ config: testConfig({ feedbackEmail: 'ops@fieldbook.test' }), database, mailer: mailbox, logger: false });
+    const app = await buildApp({
+      config: testConfig({ feedbackEmail: 'ops@fieldbook.test' }),
+      database,
+      mailer: mailbox,
+      logger: false,
+    });
     try {
-      const res = await app.inject({ method: 'POST', url: '/rest/feedback', headers: admin.auth,
-        payload: { Title: EVIL_NAME, Message: `${EVIL_COMPANY}\n<img src=x onerror=alert(1)>` } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/rest/feedback',
+        headers: admin.auth,
+        payload: { Title: EVIL_NAME, Message: `${EVIL_COMPANY}\n<img src=x onerror=alert(1)>` },
+      });
       expect(res.statusCode).toBe(201);
       const mail = mailbox.to('ops@fieldbook.test').at(-1);
       const body = expectOnlyEscaped(mail);

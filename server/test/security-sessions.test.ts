@@ -9,9 +9,12 @@ import { createAccount, signIn, signUpBody, uniqueEmail, type SignedIn } from '.
  */
 
 const bearer = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
-const current = (h: Harness, idToken: string) => h.app.inject({ method: 'GET', url: '/rest/accounts/current', headers: bearer(idToken) });
-const refresh = (h: Harness, refreshToken: string) => h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken } });
-const post = (h: Harness, url: string, payload: Record<string, unknown>) => h.app.inject({ method: 'POST', url, payload });
+const current = (h: Harness, idToken: string) =>
+  h.app.inject({ method: 'GET', url: '/rest/accounts/current', headers: bearer(idToken) });
+const refresh = (h: Harness, refreshToken: string) =>
+  h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken } });
+const post = (h: Harness, url: string, payload: Record<string, unknown>) =>
+  h.app.inject({ method: 'POST', url, payload });
 
 /** One account signed in twice, as on a laptop and a phone. */
 async function twoSessions(h: Harness): Promise<[SignedIn, SignedIn]> {
@@ -23,8 +26,12 @@ describe('sessions after a password change, a reset or a sign-out', () => {
   it('a change ends the other sessions at once and keeps the current one, which renews its ID token', async () => {
     const h = await harness();
     const [laptop, phone] = await twoSessions(h);
-    const changed = await h.app.inject({ method: 'PUT', url: '/rest/cognito/password', headers: laptop.auth,
-      payload: { previousPassword: laptop.password, proposedPassword: 'Chang3d-pass!' } });
+    const changed = await h.app.inject({
+      method: 'PUT',
+      url: '/rest/cognito/password',
+      headers: laptop.auth,
+      payload: { previousPassword: laptop.password, proposedPassword: 'Chang3d-pass!' },
+    });
     expect(changed.statusCode).toBe(204);
 
     // ID tokens issued before the change are refused, the changing session's included.
@@ -39,13 +46,21 @@ describe('sessions after a password change, a reset or a sign-out', () => {
     const h = await harness();
     const [laptop, phone] = await twoSessions(h);
     await post(h, '/auth/forgot-password', { email: laptop.email });
-    const reset = await post(h, '/auth/reset-password', { email: laptop.email, code: h.mailbox.lastCode(laptop.email), password: 'Res3t-pass!' });
+    const reset = await post(h, '/auth/reset-password', {
+      email: laptop.email,
+      code: h.mailbox.lastCode(laptop.email),
+      password: 'Res3t-pass!',
+    });
     expect(reset.statusCode).toBe(200);
     for (const session of [laptop, phone]) {
       expect((await current(h, session.idToken)).statusCode).toBe(401);
       expect((await refresh(h, session.refreshToken)).statusCode).toBe(401);
     }
-    const audit = await h.db.selectFrom('activities').select(['type', 'organization_id']).where('account_id', '=', laptop.accountId).execute();
+    const audit = await h.db
+      .selectFrom('activities')
+      .select(['type', 'organization_id'])
+      .where('account_id', '=', laptop.accountId)
+      .execute();
     expect(audit).toEqual([{ type: 'PASSWORD_RESET', organization_id: laptop.organizationId }]);
   });
 
@@ -65,7 +80,12 @@ describe('sessions after a password change, a reset or a sign-out', () => {
     const [laptop] = await twoSessions(h);
     const claims = JSON.parse(Buffer.from(laptop.idToken.split('.')[1]!, 'base64url').toString());
     expect(claims.exp - Math.floor(claims.iat)).toBe(15 * 60);
-    const row = await h.db.selectFrom('refresh_tokens').select('id').where('id', '=', claims.sid).where('account_id', '=', laptop.accountId).executeTakeFirst();
+    const row = await h.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('id', '=', claims.sid)
+      .where('account_id', '=', laptop.accountId)
+      .executeTakeFirst();
     expect(row).toBeDefined();
   });
 });
@@ -80,7 +100,10 @@ describe('answers that do not tell whether an address has an account', () => {
     const unknown = await post(h, '/auth/signin', { email: uniqueEmail(), password: 'Wrong-pass1' });
     const wrong = await post(h, '/auth/signin', { email: user.email, password: 'Wrong-pass1' });
     expect(shape(unknown)).toEqual(shape(wrong));
-    expect(shape(wrong)).toEqual({ status: 401, body: { statusCode: 401, code: 'NotAuthorizedException', message: 'app.incorrect-credentials' } });
+    expect(shape(wrong)).toEqual({
+      status: 401,
+      body: { statusCode: 401, code: 'NotAuthorizedException', message: 'app.incorrect-credentials' },
+    });
   });
 
   it('forgot-password and resend-code: the same 200 and masked destination; no mail for the unknown address', async () => {
@@ -89,10 +112,22 @@ describe('answers that do not tell whether an address has an account', () => {
     const pending = signUpBody();
     await post(h, '/auth/signup', pending);
     const unknown = uniqueEmail();
-    expect(shape(await post(h, '/auth/forgot-password', { email: unknown }))).toEqual({ status: 200, body: { destination: masked(unknown) } });
-    expect(shape(await post(h, '/auth/forgot-password', { email: known.email }))).toEqual({ status: 200, body: { destination: masked(known.email) } });
-    expect(shape(await post(h, '/auth/resend-code', { email: unknown }))).toEqual({ status: 200, body: { destination: masked(unknown) } });
-    expect(shape(await post(h, '/auth/resend-code', { email: pending.email }))).toEqual({ status: 200, body: { destination: masked(pending.email) } });
+    expect(shape(await post(h, '/auth/forgot-password', { email: unknown }))).toEqual({
+      status: 200,
+      body: { destination: masked(unknown) },
+    });
+    expect(shape(await post(h, '/auth/forgot-password', { email: known.email }))).toEqual({
+      status: 200,
+      body: { destination: masked(known.email) },
+    });
+    expect(shape(await post(h, '/auth/resend-code', { email: unknown }))).toEqual({
+      status: 200,
+      body: { destination: masked(unknown) },
+    });
+    expect(shape(await post(h, '/auth/resend-code', { email: pending.email }))).toEqual({
+      status: 200,
+      body: { destination: masked(pending.email) },
+    });
     expect(h.mailbox.to(unknown)).toEqual([]);
   });
 
@@ -105,16 +140,23 @@ describe('answers that do not tell whether an address has an account', () => {
     const wrong = good === '000000' ? '111111' : '000000';
     const tries = async (email: string) => {
       const answers = [];
-      for (let i = 0; i < 6; i++) answers.push(shape(await post(h, '/auth/reset-password', { email, code: wrong, password: 'Guess3d-pass!' })));
+      for (let i = 0; i < 6; i++)
+        answers.push(shape(await post(h, '/auth/reset-password', { email, code: wrong, password: 'Guess3d-pass!' })));
       return answers;
     };
     const knownAnswers = await tries(known.email);
     expect(await tries(unknown)).toEqual(knownAnswers);
-    expect(knownAnswers.map((a) => (a.body as { code: string }).code)).toEqual([...Array(5).fill('CodeMismatchException'), 'ExpiredCodeException']);
+    expect(knownAnswers.map((a) => (a.body as { code: string }).code)).toEqual([
+      ...Array(5).fill('CodeMismatchException'),
+      'ExpiredCodeException',
+    ]);
     const confirmUnknown = await post(h, '/auth/confirm-signup', { email: uniqueEmail(), code: wrong });
     const confirmKnown = await post(h, '/auth/confirm-signup', { email: known.email, code: wrong });
     expect(shape(confirmUnknown)).toEqual(shape(confirmKnown));
-    expect(shape(confirmKnown)).toEqual({ status: 400, body: { statusCode: 400, code: 'CodeMismatchException', message: 'app.code-mismatch' } });
+    expect(shape(confirmKnown)).toEqual({
+      status: 400,
+      body: { statusCode: 400, code: 'CodeMismatchException', message: 'app.code-mismatch' },
+    });
   });
 });
 
@@ -137,21 +179,38 @@ describe('inactive members and audit entries', () => {
     ];
     for (const [method, url, payload] of calls) {
       const res = await h.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) });
-      expect({ url, status: res.statusCode, message: res.json().message }).toEqual({ url, status: 403, message: 'app.user-disabled' });
+      expect({ url, status: res.statusCode, message: res.json().message }).toEqual({
+        url,
+        status: 403,
+        message: 'app.user-disabled',
+      });
     }
     const profile = await h.app.inject({ method: 'GET', url: '/rest/accounts/profile', headers: user.auth });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().isActive).toBe(false);
     expect((await post(h, '/auth/signout', { refreshToken: user.refreshToken })).statusCode).toBe(204);
-    expect(await h.db.selectFrom('activities').select('id').where('account_id', '=', user.accountId).execute()).toEqual([]);
+    expect(await h.db.selectFrom('activities').select('id').where('account_id', '=', user.accountId).execute()).toEqual(
+      [],
+    );
   });
 
   it('POST /rest/activities/auth stores nothing the client sends', async () => {
     const h = await harness();
     const user = await signIn(h, await createAccount(h));
-    const forged = await h.app.inject({ method: 'POST', url: '/rest/activities/auth', headers: user.auth,
-      payload: { type: 'MEMBER_DELETED', category: 'ADMIN', message: 'Alice deleted every project', timestamp: '2001-01-01T00:00:00Z' } });
+    const forged = await h.app.inject({
+      method: 'POST',
+      url: '/rest/activities/auth',
+      headers: user.auth,
+      payload: {
+        type: 'MEMBER_DELETED',
+        category: 'ADMIN',
+        message: 'Alice deleted every project',
+        timestamp: '2001-01-01T00:00:00Z',
+      },
+    });
     expect(forged.statusCode).toBe(404);
-    expect(await h.db.selectFrom('activities').selectAll().where('account_id', '=', user.accountId).execute()).toEqual([]);
+    expect(await h.db.selectFrom('activities').selectAll().where('account_id', '=', user.accountId).execute()).toEqual(
+      [],
+    );
   });
 });

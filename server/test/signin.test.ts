@@ -13,7 +13,11 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(200);
     const { idToken, refreshToken, expiresIn } = res.json();
     expect(expiresIn).toBe(900);
-    const me = await h.app.inject({ method: 'GET', url: '/rest/accounts/current', headers: { authorization: `Bearer ${idToken}` } });
+    const me = await h.app.inject({
+      method: 'GET',
+      url: '/rest/accounts/current',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
     expect(me.json().email).toBe(user.email);
 
     const refreshed = await h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken } });
@@ -27,14 +31,23 @@ describe('sign-in', () => {
   ])('answers %s alike: 401 NotAuthorizedException with the credentials message', async (_label, kind) => {
     const h = await harness();
     const user = await createAccount(h);
-    const res = kind === 'unknown' ? await signin(h, uniqueEmail(), 'Whatever1!') : await signin(h, user.email, 'Wrong-pass1');
+    const res =
+      kind === 'unknown' ? await signin(h, uniqueEmail(), 'Whatever1!') : await signin(h, user.email, 'Wrong-pass1');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ statusCode: 401, code: 'NotAuthorizedException', message: 'app.incorrect-credentials' });
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      code: 'NotAuthorizedException',
+      message: 'app.incorrect-credentials',
+    });
   });
 
   it('requires both fields', async () => {
     const h = await harness();
-    const res = await h.app.inject({ method: 'POST', url: '/auth/signin', payload: { email: 'a@b.test', password: '' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      payload: { email: 'a@b.test', password: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toContainEqual({ path: 'password', message: 'app.non-empty' });
   });
@@ -56,7 +69,8 @@ describe('sign-in', () => {
   it('slows an account and address after five failures with a clear 429; the owner elsewhere still signs in', async () => {
     const h = await harness();
     const user = await createAccount(h);
-    for (let i = 0; i < 5; i++) expect((await signin(h, user.email, 'Wrong-pass1', '198.51.100.7')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signin(h, user.email, 'Wrong-pass1', '198.51.100.7')).statusCode).toBe(401);
     const blocked = await signin(h, user.email, user.password, '198.51.100.7');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'TooManyRequestsException', message: 'app.too-many-attempts' });
@@ -77,9 +91,17 @@ describe('sign-in', () => {
   it('sign-out ends the refresh token', async () => {
     const h = await harness();
     const user = await signIn(h, await createAccount(h));
-    const out = await h.app.inject({ method: 'POST', url: '/auth/signout', payload: { refreshToken: user.refreshToken } });
+    const out = await h.app.inject({
+      method: 'POST',
+      url: '/auth/signout',
+      payload: { refreshToken: user.refreshToken },
+    });
     expect(out.statusCode).toBe(204);
-    const again = await h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refreshToken: user.refreshToken } });
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refreshToken: user.refreshToken },
+    });
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('NotAuthorizedException');
   });
@@ -90,7 +112,11 @@ describe('sign-in', () => {
     const [head, body] = user.idToken.split('.');
     const forged = `${head}.${body}.${'A'.repeat(43)}`;
     for (const authorization of [undefined, 'Bearer nonsense', `Bearer ${forged}`]) {
-      const res = await h.app.inject({ method: 'GET', url: '/rest/accounts/current', headers: authorization ? { authorization } : {} });
+      const res = await h.app.inject({
+        method: 'GET',
+        url: '/rest/accounts/current',
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.statusCode).toBe(401);
     }
   });
@@ -103,21 +129,38 @@ describe('new-password challenge (invited users, /verifyme)', () => {
     const first = await signin(h, user.email, user.password);
     expect(first.json()).toMatchObject({ challenge: 'NEW_PASSWORD_REQUIRED', session: expect.any(String) });
 
-    const weak = await h.app.inject({ method: 'POST', url: '/auth/complete-new-password', payload: { session: first.json().session, password: 'weak' } });
+    const weak = await h.app.inject({
+      method: 'POST',
+      url: '/auth/complete-new-password',
+      payload: { session: first.json().session, password: 'weak' },
+    });
     expect(weak.json().message).toBe('app.password-reqs.length');
 
-    const done = await h.app.inject({ method: 'POST', url: '/auth/complete-new-password', payload: { session: first.json().session, password: 'N3w-password' } });
+    const done = await h.app.inject({
+      method: 'POST',
+      url: '/auth/complete-new-password',
+      payload: { session: first.json().session, password: 'N3w-password' },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ emailVerified: false, idToken: expect.any(String) });
     const auth = { authorization: `Bearer ${done.json().idToken}` };
 
-    const verify = await h.app.inject({ method: 'POST', url: '/auth/verify-email', headers: auth, payload: { code: h.mailbox.lastCode(user.email) } });
+    const verify = await h.app.inject({
+      method: 'POST',
+      url: '/auth/verify-email',
+      headers: auth,
+      payload: { code: h.mailbox.lastCode(user.email) },
+    });
     expect(verify.json()).toEqual({ verified: true });
     const profile = await h.app.inject({ method: 'GET', url: '/rest/accounts/profile', headers: auth });
     expect(profile.json().emailVerified).toBe(true);
 
     // The challenge session is single-use: the password is set now.
-    const reuse = await h.app.inject({ method: 'POST', url: '/auth/complete-new-password', payload: { session: first.json().session, password: 'An0ther-pass' } });
+    const reuse = await h.app.inject({
+      method: 'POST',
+      url: '/auth/complete-new-password',
+      payload: { session: first.json().session, password: 'An0ther-pass' },
+    });
     expect(reuse.statusCode).toBe(401);
     expect((await signin(h, user.email, 'N3w-password')).statusCode).toBe(200);
   });

@@ -17,33 +17,72 @@ describe('self-service sign-up', () => {
     expect(account.confirmed).toBe(false);
     expect(account.phone_number).toBe('+12025550143');
 
-    const org = await h.db.selectFrom('organizations').selectAll().where('id', '=', account.default_organization_id!).executeTakeFirstOrThrow();
+    const org = await h.db
+      .selectFrom('organizations')
+      .selectAll()
+      .where('id', '=', account.default_organization_id!)
+      .executeTakeFirstOrThrow();
     expect(org.name).toBe('Survey Co');
     expect(org.max_users).toBe(25);
-    expect(org.functionality_flags).toMatchObject({ onecall_enabled: true, siteCalibration: true, organizations: { enabled: true } });
-    const membership = await h.db.selectFrom('memberships').selectAll().where('account_id', '=', account.id).executeTakeFirstOrThrow();
+    expect(org.functionality_flags).toMatchObject({
+      onecall_enabled: true,
+      siteCalibration: true,
+      organizations: { enabled: true },
+    });
+    const membership = await h.db
+      .selectFrom('memberships')
+      .selectAll()
+      .where('account_id', '=', account.id)
+      .executeTakeFirstOrThrow();
     expect(membership).toMatchObject({ organization_id: org.id, user_type: '0111', is_active: true });
     const perms = await h.db.selectFrom('permissions').selectAll().where('account_id', '=', account.id).execute();
-    expect(perms).toEqual([expect.objectContaining({ asset_type: 'organization', asset_id: org.id, bit_mask: '1111' })]);
+    expect(perms).toEqual([
+      expect.objectContaining({ asset_type: 'organization', asset_id: org.id, bit_mask: '1111' }),
+    ]);
   });
 
   it('confirms with the code, then signs in case-insensitively and sees the EULA as not yet accepted', async () => {
     const h = await harness();
     const body = signUpBody();
     await h.app.inject({ method: 'POST', url: '/auth/signup', payload: body });
-    const before = await h.app.inject({ method: 'POST', url: '/auth/signin', payload: { email: body.email, password: GOOD_PASSWORD } });
+    const before = await h.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      payload: { email: body.email, password: GOOD_PASSWORD },
+    });
     expect(before.statusCode).toBe(400);
     expect(before.json().code).toBe('UserNotConfirmedException');
 
-    const confirm = await h.app.inject({ method: 'POST', url: '/auth/confirm-signup', payload: { email: body.email, code: h.mailbox.lastCode(body.email) } });
+    const confirm = await h.app.inject({
+      method: 'POST',
+      url: '/auth/confirm-signup',
+      payload: { email: body.email, code: h.mailbox.lastCode(body.email) },
+    });
     expect(confirm.json()).toEqual({ confirmed: true });
 
-    const signin = await h.app.inject({ method: 'POST', url: '/auth/signin', payload: { email: ` ${body.email.toUpperCase()} `, password: GOOD_PASSWORD } });
+    const signin = await h.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      payload: { email: ` ${body.email.toUpperCase()} `, password: GOOD_PASSWORD },
+    });
     expect(signin.statusCode).toBe(200);
     const { idToken } = signin.json();
-    const profile = await h.app.inject({ method: 'GET', url: '/rest/accounts/profile', headers: { authorization: `Bearer ${idToken}` } });
-    expect(profile.json()).toMatchObject({ eula: { web: null }, isActive: true, userType: '0111', emailVerified: true });
-    const accept = await h.app.inject({ method: 'PUT', url: '/rest/accounts/eula/web', headers: { authorization: `Bearer ${idToken}` } });
+    const profile = await h.app.inject({
+      method: 'GET',
+      url: '/rest/accounts/profile',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    expect(profile.json()).toMatchObject({
+      eula: { web: null },
+      isActive: true,
+      userType: '0111',
+      emailVerified: true,
+    });
+    const accept = await h.app.inject({
+      method: 'PUT',
+      url: '/rest/accounts/eula/web',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
     expect(accept.json().eula.web).toBe(CURRENT_EULA_TIMESTAMP);
   });
 
@@ -51,7 +90,11 @@ describe('self-service sign-up', () => {
     const h = await harness();
     const body = signUpBody();
     await h.app.inject({ method: 'POST', url: '/auth/signup', payload: body });
-    const again = await h.app.inject({ method: 'POST', url: '/auth/signup', payload: { ...body, email: body.email.toUpperCase() } });
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { ...body, email: body.email.toUpperCase() },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'UsernameExistsException', message: 'app.user-exists' });
   });
@@ -75,7 +118,11 @@ describe('self-service sign-up', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('InvalidParameterException');
     expect(res.json().details).toContainEqual({ path: field, message: messageId });
-    const rows = await h.db.selectFrom('accounts').select('id').where('email', '=', String(body.email).trim().toLowerCase()).execute();
+    const rows = await h.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', String(body.email).trim().toLowerCase())
+      .execute();
     expect(rows).toHaveLength(0);
   });
 
@@ -83,7 +130,11 @@ describe('self-service sign-up', () => {
     const h = await harness();
     const body = signUpBody({ phone_number: '+34 612 34 56 78' });
     expect((await h.app.inject({ method: 'POST', url: '/auth/signup', payload: body })).statusCode).toBe(200);
-    const row = await h.db.selectFrom('accounts').select('phone_number').where('email', '=', body.email).executeTakeFirstOrThrow();
+    const row = await h.db
+      .selectFrom('accounts')
+      .select('phone_number')
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
     expect(row.phone_number).toBe('+34612345678');
   });
 });
@@ -111,8 +162,11 @@ describe('confirmation codes', () => {
   it('refuses an expired code', async () => {
     const { h, email } = await signedUp();
     const code = h.mailbox.lastCode(email);
-    await h.db.updateTable('auth_codes').set({ expires_at: new Date(Date.now() - 1000) })
-      .where('account_id', 'in', h.db.selectFrom('accounts').select('id').where('email', '=', email)).execute();
+    await h.db
+      .updateTable('auth_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('account_id', 'in', h.db.selectFrom('accounts').select('id').where('email', '=', email))
+      .execute();
     expect((await confirm(h, email, code)).json().code).toBe('ExpiredCodeException');
   });
 

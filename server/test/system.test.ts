@@ -21,14 +21,44 @@ describe('system', () => {
   it('describes every route in the OpenAPI document', async () => {
     const h = await harness();
     const doc = (await h.app.inject({ method: 'GET', url: '/docs/json' })).json();
-    for (const path of ['/auth/signup', '/auth/confirm-signup', '/auth/resend-code', '/auth/signin', '/auth/complete-new-password',
-      '/auth/forgot-password', '/auth/reset-password', '/auth/verify-email', '/auth/refresh', '/auth/signout',
-      '/rest/cognito/password', '/rest/activities/auth', '/rest/accounts/current', '/rest/accounts/profile',
-      '/rest/accounts/eula/web', '/rest/accounts', '/preferences', '/rest/authproviders', '/healthz',
-      '/rest/accounts/filter', '/rest/organizations', '/rest/organization-permissions', '/rest/feedback',
-      '/rest/dictionaries/{id}', '/rest/systems', '/rest/components/{id}/copy', '/rest/pick-lists/list/{dictionaryId}',
-      '/rest/symbols/paged', '/rest/styles/geo/{id}', '/rest/site', '/rest/crs', '/rest/accounts/clientkey/list',
-      '/rest/forms/paged', '/rest/projects', '/rest/projects/{projectId}/folders', '/rest/projects/{projectId}/folders/{folderId}/layers']) {
+    for (const path of [
+      '/auth/signup',
+      '/auth/confirm-signup',
+      '/auth/resend-code',
+      '/auth/signin',
+      '/auth/complete-new-password',
+      '/auth/forgot-password',
+      '/auth/reset-password',
+      '/auth/verify-email',
+      '/auth/refresh',
+      '/auth/signout',
+      '/rest/cognito/password',
+      '/rest/activities/auth',
+      '/rest/accounts/current',
+      '/rest/accounts/profile',
+      '/rest/accounts/eula/web',
+      '/rest/accounts',
+      '/preferences',
+      '/rest/authproviders',
+      '/healthz',
+      '/rest/accounts/filter',
+      '/rest/organizations',
+      '/rest/organization-permissions',
+      '/rest/feedback',
+      '/rest/dictionaries/{id}',
+      '/rest/systems',
+      '/rest/components/{id}/copy',
+      '/rest/pick-lists/list/{dictionaryId}',
+      '/rest/symbols/paged',
+      '/rest/styles/geo/{id}',
+      '/rest/site',
+      '/rest/crs',
+      '/rest/accounts/clientkey/list',
+      '/rest/forms/paged',
+      '/rest/projects',
+      '/rest/projects/{projectId}/folders',
+      '/rest/projects/{projectId}/folders/{folderId}/layers',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.paths['/auth/signup'].post.requestBody).toBeDefined();
@@ -39,7 +69,12 @@ describe('system', () => {
     const missing = await h.app.inject({ method: 'GET', url: '/rest/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('app.not-found');
-    const bad = await h.app.inject({ method: 'POST', url: '/auth/signin', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
     expect(bad.statusCode).toBe(400);
   });
 

@@ -25,7 +25,9 @@ export async function createPgliteTemplate(): Promise<string> {
 }
 
 /** A fresh PostgreSQL database for one test run, migrated; dropped by the returned function. */
-export async function createPostgresTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresTestDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `fieldbook_test_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

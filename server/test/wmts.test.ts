@@ -17,11 +17,24 @@ describe('WMTS tiles (.../geo/wmts/{z}/{x}/{y})', () => {
   it('serves the layer as 256 px PNG tiles of the EPSG:3857 grid through the WMS-TILE cache, with ETag and 304', async () => {
     const h = await harness();
     const admin = await signedInAccount(h);
-    const template = await h.db.selectFrom('dictionaries').select('id').where('template_key', '=', 'asset-inventory').executeTakeFirstOrThrow();
-    const project = (await call(h, admin, 'POST', '/rest/projects', { name: 'WMTS', dataDictionaryId: template.id })).json();
+    const template = await h.db
+      .selectFrom('dictionaries')
+      .select('id')
+      .where('template_key', '=', 'asset-inventory')
+      .executeTakeFirstOrThrow();
+    const project = (
+      await call(h, admin, 'POST', '/rest/projects', { name: 'WMTS', dataDictionaryId: template.id })
+    ).json();
     const folder = (await call(h, admin, 'POST', `/rest/projects/${project.id}/addFeatureFolder`, {})).json();
     const points = folder.layers.find((l: { serverName: string }) => l.serverName === 'point').id;
-    expect((await call(h, admin, 'POST', '/rest/features/points', { geometry: { type: 'Point', coordinates: [-105, 39.5] }, properties: { layer_id: points } })).status).toBe(201);
+    expect(
+      (
+        await call(h, admin, 'POST', '/rest/features/points', {
+          geometry: { type: 'Point', coordinates: [-105, 39.5] },
+          properties: { layer_id: points },
+        })
+      ).status,
+    ).toBe(201);
 
     const base = `/rest/projects/${project.id}/folders/${folder.id}/layers/${points}/geo/wmts`;
     const t = tileOf(-105, 39.5, 14);
@@ -36,7 +49,9 @@ describe('WMTS tiles (.../geo/wmts/{z}/{x}/{y})', () => {
     // The same image as the WMS-TILE request of that tile: one renderer, one cache entry, one ETag.
     const wms = `/rest/projects/${project.id}/folders/${folder.id}/layers/${points}/geo/wms?REQUEST=GetMap&LAYERS=${points}&STYLES=&FORMAT=image/png&TRANSPARENT=true&WIDTH=256&HEIGHT=256&CRS=EPSG:3857&BBOX=${tileBounds(14, t.x, t.y).join(',')}`;
     expect((await call(h, admin, 'GET', wms)).etag).toBe(tile.etag);
-    const notModified = await call(h, admin, 'GET', `${base}/14/${t.x}/${t.y}`, undefined, { 'if-none-match': tile.etag! });
+    const notModified = await call(h, admin, 'GET', `${base}/14/${t.x}/${t.y}`, undefined, {
+      'if-none-match': tile.etag!,
+    });
     expect(notModified.status).toBe(304);
 
     const world = await pixels((await call(h, admin, 'GET', `${base}/0/0/0`)).raw);

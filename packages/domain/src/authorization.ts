@@ -1,4 +1,11 @@
-import { PERMISSION_BITS, bitsToNumber, isAtLeastCollector, isAtLeastViewer, type AssetType, type PermissionEntry } from './user-types.js';
+import {
+  PERMISSION_BITS,
+  bitsToNumber,
+  isAtLeastCollector,
+  isAtLeastViewer,
+  type AssetType,
+  type PermissionEntry,
+} from './user-types.js';
 
 /** An asset and its ancestors, nearest first: feature → layer → folder → project → organization. */
 export interface AssetRef {

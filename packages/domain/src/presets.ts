@@ -3,8 +3,15 @@ import { USER_TYPES, type PermissionEntry } from './user-types.js';
 export type AddUserPreset = 'editor' | 'viewer' | 'dataCollector' | 'plus';
 
 /** Add-user presets of spec 1 §6: the user type and the permissions a new member starts with. */
-export function addUserPreset(preset: AddUserPreset, organizationId: string): { userType: string; permissions: PermissionEntry[] } {
-  const org = (bitMask: string): PermissionEntry => ({ assetTypeName: 'organization', assetId: organizationId, bitMask });
+export function addUserPreset(
+  preset: AddUserPreset,
+  organizationId: string,
+): { userType: string; permissions: PermissionEntry[] } {
+  const org = (bitMask: string): PermissionEntry => ({
+    assetTypeName: 'organization',
+    assetId: organizationId,
+    bitMask,
+  });
   switch (preset) {
     case 'editor':
       return { userType: USER_TYPES.editor, permissions: [org('1111')] };
@@ -13,7 +20,10 @@ export function addUserPreset(preset: AddUserPreset, organizationId: string): { 
     case 'dataCollector':
       return { userType: USER_TYPES.dataCollector, permissions: [org('1111')] };
     case 'plus':
-      return { userType: USER_TYPES.editor, permissions: [org('0111'), { assetTypeName: 'license', assetId: '*', bitMask: '0111' }] };
+      return {
+        userType: USER_TYPES.editor,
+        permissions: [org('0111'), { assetTypeName: 'license', assetId: '*', bitMask: '0111' }],
+      };
   }
 }
 

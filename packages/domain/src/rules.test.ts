@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addUserPreset, effectiveMask, firstUnmetPasswordRule, hasFreeSeat, isOrgAdmin, isOrgViewer, maxMaskFor,
-  normalizeMask, normalizePhone, seatBannerSeverity, seatTotals, unmetPasswordRules, usageFits,
-  canSeeUsersAndOrganization, signUpSchema, type PermissionEntry,
+  addUserPreset,
+  effectiveMask,
+  firstUnmetPasswordRule,
+  hasFreeSeat,
+  isOrgAdmin,
+  isOrgViewer,
+  maxMaskFor,
+  normalizeMask,
+  normalizePhone,
+  seatBannerSeverity,
+  seatTotals,
+  unmetPasswordRules,
+  usageFits,
+  canSeeUsersAndOrganization,
+  signUpSchema,
+  type PermissionEntry,
 } from './index.js';
 
 describe('password rules', () => {
@@ -13,7 +26,12 @@ describe('password rules', () => {
     expect(firstUnmetPasswordRule('abcdefg1')).toBe('app.password-reqs.upper');
     expect(firstUnmetPasswordRule('Abcdefg1')).toBe('app.password-reqs.special');
     expect(firstUnmetPasswordRule('Abcdef1!')).toBeNull();
-    expect(unmetPasswordRules('a')).toEqual(['app.password-reqs.length', 'app.password-reqs.number', 'app.password-reqs.upper', 'app.password-reqs.special']);
+    expect(unmetPasswordRules('a')).toEqual([
+      'app.password-reqs.length',
+      'app.password-reqs.number',
+      'app.password-reqs.upper',
+      'app.password-reqs.special',
+    ]);
   });
 });
 
@@ -39,22 +57,50 @@ describe('permissions', () => {
       { assetTypeName: 'layer' as const, assetId: '*', bitMask: '0001' },
       { assetTypeName: 'folder' as const, assetId: 'f9', bitMask: '1111' },
     ];
-    expect(effectiveMask(entries, [{ type: 'layer', id: 'l1' }, { type: 'folder', id: 'f1' }, { type: 'project', id: 'p1' }])).toBe(3);
-    expect(effectiveMask(entries, [{ type: 'layer', id: 'l1' }, { type: 'folder', id: 'f9' }])).toBe(15);
+    expect(
+      effectiveMask(entries, [
+        { type: 'layer', id: 'l1' },
+        { type: 'folder', id: 'f1' },
+        { type: 'project', id: 'p1' },
+      ]),
+    ).toBe(3);
+    expect(
+      effectiveMask(entries, [
+        { type: 'layer', id: 'l1' },
+        { type: 'folder', id: 'f9' },
+      ]),
+    ).toBe(15);
     expect(effectiveMask(entries, [{ type: 'project', id: 'p2' }])).toBe(0);
   });
 
   it('makes an organization admin of a collector or editor with the admin bit; plus organizations need only the bit', () => {
     const adminEntry = [{ assetTypeName: 'organization' as const, assetId: org, bitMask: '1111' }];
-    const subject = (userType: string, organizationType = 'standard', permissions: PermissionEntry[] = adminEntry) => ({ userType, organizationType, organizationId: org, permissions });
+    const subject = (userType: string, organizationType = 'standard', permissions: PermissionEntry[] = adminEntry) => ({
+      userType,
+      organizationType,
+      organizationId: org,
+      permissions,
+    });
     expect(isOrgAdmin(subject('0111'))).toBe(true);
     expect(isOrgAdmin(subject('0011'))).toBe(true);
     expect(isOrgAdmin(subject('0001'))).toBe(false);
     expect(isOrgAdmin(subject('0001', 'plus'))).toBe(true);
-    expect(isOrgAdmin(subject('0111', 'standard', [{ assetTypeName: 'organization', assetId: org, bitMask: '0111' }]))).toBe(false);
-    expect(isOrgViewer(subject('0001', 'standard', [{ assetTypeName: 'organization', assetId: '*', bitMask: '0001' }]))).toBe(true);
-    expect(canSeeUsersAndOrganization(subject('0111', 'standard', [{ assetTypeName: 'project', assetId: 'p1', bitMask: '1111' }]))).toBe(true);
-    expect(canSeeUsersAndOrganization(subject('0011', 'standard', [{ assetTypeName: 'project', assetId: 'p1', bitMask: '1111' }]))).toBe(false);
+    expect(
+      isOrgAdmin(subject('0111', 'standard', [{ assetTypeName: 'organization', assetId: org, bitMask: '0111' }])),
+    ).toBe(false);
+    expect(
+      isOrgViewer(subject('0001', 'standard', [{ assetTypeName: 'organization', assetId: '*', bitMask: '0001' }])),
+    ).toBe(true);
+    expect(
+      canSeeUsersAndOrganization(
+        subject('0111', 'standard', [{ assetTypeName: 'project', assetId: 'p1', bitMask: '1111' }]),
+      ),
+    ).toBe(true);
+    expect(
+      canSeeUsersAndOrganization(
+        subject('0011', 'standard', [{ assetTypeName: 'project', assetId: 'p1', bitMask: '1111' }]),
+      ),
+    ).toBe(false);
   });
 
   it('forces lower boxes and limits boxes by user type', () => {
@@ -67,10 +113,17 @@ describe('permissions', () => {
   });
 
   it('applies the add-user presets of the spec', () => {
-    expect(addUserPreset('editor', org)).toEqual({ userType: '0111', permissions: [{ assetTypeName: 'organization', assetId: org, bitMask: '1111' }] });
+    expect(addUserPreset('editor', org)).toEqual({
+      userType: '0111',
+      permissions: [{ assetTypeName: 'organization', assetId: org, bitMask: '1111' }],
+    });
     expect(addUserPreset('viewer', org).permissions[0].bitMask).toBe('0001');
     expect(addUserPreset('dataCollector', org)).toMatchObject({ userType: '0011', permissions: [{ bitMask: '1111' }] });
-    expect(addUserPreset('plus', org).permissions).toContainEqual({ assetTypeName: 'license', assetId: '*', bitMask: '0111' });
+    expect(addUserPreset('plus', org).permissions).toContainEqual({
+      assetTypeName: 'license',
+      assetId: '*',
+      bitMask: '0111',
+    });
   });
 });
 
@@ -83,7 +136,11 @@ describe('seats', () => {
     expect(seatTotals(limits, usage)).toEqual({ used: 4, limit: 5, remaining: 1 });
   });
   it('shares power-user seats between editors and collectors', () => {
-    const limits = { maxUsers: null, userInfo: { viewers: 1, editors: 1, dataCollectors: 1, powerUsers: 1 }, rtkSeats: 0 };
+    const limits = {
+      maxUsers: null,
+      userInfo: { viewers: 1, editors: 1, dataCollectors: 1, powerUsers: 1 },
+      rtkSeats: 0,
+    };
     expect(usageFits(limits, usage)).toBe(true);
     expect(hasFreeSeat(limits, usage, 'dataCollector')).toBe(false);
     expect(hasFreeSeat(limits, usage, 'viewer')).toBe(false);
@@ -100,7 +157,14 @@ describe('seats', () => {
 describe('component style ranges', () => {
   it('clamps to the ranges and snaps to the steps without float noise', async () => {
     const { clampComponentStyle } = await import('./index.js');
-    const style = clampComponentStyle({ strokeColor: '#000000', strokeOpacity: 0.37, strokeWidth: 12, fillColor: '#ffffff', fillOpacity: -1, size: 51 });
+    const style = clampComponentStyle({
+      strokeColor: '#000000',
+      strokeOpacity: 0.37,
+      strokeWidth: 12,
+      fillColor: '#ffffff',
+      fillOpacity: -1,
+      size: 51,
+    });
     expect(style).toMatchObject({ strokeOpacity: 0.35, strokeWidth: 10, fillOpacity: 0, size: 50 });
   });
 });

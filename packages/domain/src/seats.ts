@@ -53,7 +53,10 @@ export const hasFreeSeat = (limits: SeatLimits, usage: SeatUsage, type: SeatType
 export const hasFreeRtkSeat = (limits: SeatLimits, usage: SeatUsage): boolean => usage.rtk < limits.rtkSeats;
 
 /** Totals for the seat banner and the seats-in-use popup. */
-export function seatTotals(limits: SeatLimits, usage: SeatUsage): { used: number; limit: number | null; remaining: number | null } {
+export function seatTotals(
+  limits: SeatLimits,
+  usage: SeatUsage,
+): { used: number; limit: number | null; remaining: number | null } {
   const used = usage.viewers + usage.editors + usage.dataCollectors;
   const info = limits.userInfo;
   const limit = info

@@ -11,7 +11,16 @@ export type UserTypeBits = (typeof USER_TYPES)[keyof typeof USER_TYPES];
 export const PERMISSION_BITS = { view: 1, create: 2, edit: 4, admin: 8 } as const;
 export const PERMISSION_STRINGS = ['0001', '0011', '0111', '1111'] as const;
 
-export const ASSET_TYPES = ['organization', 'project', 'folder', 'layer', 'feature', 'user', 'store', 'license'] as const;
+export const ASSET_TYPES = [
+  'organization',
+  'project',
+  'folder',
+  'layer',
+  'feature',
+  'user',
+  'store',
+  'license',
+] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
 export function bitsToNumber(bits: string): number {

@@ -1,13 +1,24 @@
 import {
-  CURRENT_EULA_TIMESTAMP, isAtLeastCollector, isAtLeastEditor, isAtLeastViewer, isSupport,
-  type Account, type Profile,
+  CURRENT_EULA_TIMESTAMP,
+  isAtLeastCollector,
+  isAtLeastEditor,
+  isAtLeastViewer,
+  isSupport,
+  type Account,
+  type Profile,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { findOrganization, findOrganizationSummaries } from '../organizations/store.js';
 import { presentOrganization } from '../organizations/present.js';
-import { findAccountById, findMembership, listMembershipOrganizationIds, listPermissions, updateAccount } from './store.js';
+import {
+  findAccountById,
+  findMembership,
+  listMembershipOrganizationIds,
+  listPermissions,
+  updateAccount,
+} from './store.js';
 
 /** The Account entity of spec 1 §3 for the caller in the selected organization. */
 export async function currentAccount(deps: Deps, caller: Caller): Promise<Account> {
@@ -38,7 +49,10 @@ export async function currentAccount(deps: Deps, caller: Caller): Promise<Accoun
 export async function profile(deps: Deps, caller: Caller): Promise<Profile> {
   const account = await findAccountById(deps.db, caller.accountId);
   if (!account) throw notFound();
-  const organizations = await findOrganizationSummaries(deps.db, await listMembershipOrganizationIds(deps.db, caller.accountId));
+  const organizations = await findOrganizationSummaries(
+    deps.db,
+    await listMembershipOrganizationIds(deps.db, caller.accountId),
+  );
   const organization = organizations.find((o) => o.id === caller.organizationId);
   if (!organization) throw forbidden();
   return {

@@ -52,7 +52,18 @@ export async function findAccountById(db: Executor, id: string): Promise<Account
 export async function updateAccount(
   db: Executor,
   id: string,
-  changes: Partial<Pick<AccountRow, 'first_name' | 'last_name' | 'password_hash' | 'confirmed' | 'email_verified' | 'must_change_password' | 'password_reset_required'>> & { eula_web?: number },
+  changes: Partial<
+    Pick<
+      AccountRow,
+      | 'first_name'
+      | 'last_name'
+      | 'password_hash'
+      | 'confirmed'
+      | 'email_verified'
+      | 'must_change_password'
+      | 'password_reset_required'
+    >
+  > & { eula_web?: number },
 ): Promise<AccountRow> {
   return db
     .updateTable('accounts')
@@ -74,7 +85,10 @@ export async function insertMembership(db: Executor, m: NewMembership) {
   await db
     .insertInto('memberships')
     .values({
-      account_id: m.accountId, organization_id: m.organizationId, user_type: m.userType, rtk_id: null,
+      account_id: m.accountId,
+      organization_id: m.organizationId,
+      user_type: m.userType,
+      rtk_id: null,
       invitation_pending: m.invitation !== undefined,
       invited_first_name: m.invitation?.firstName ?? null,
       invited_last_name: m.invitation?.lastName ?? null,
@@ -93,26 +107,41 @@ export async function findMembership(db: Executor, accountId: string, organizati
 }
 
 export async function listMembershipOrganizationIds(db: Executor, accountId: string): Promise<string[]> {
-  const rows = await db.selectFrom('memberships').select('organization_id').where('account_id', '=', accountId)
-    .where('invitation_pending', '=', false).execute();
+  const rows = await db
+    .selectFrom('memberships')
+    .select('organization_id')
+    .where('account_id', '=', accountId)
+    .where('invitation_pending', '=', false)
+    .execute();
   return rows.map((r) => r.organization_id);
 }
 
-export async function insertPermissions(db: Executor, accountId: string, organizationId: string, entries: PermissionEntry[]) {
+export async function insertPermissions(
+  db: Executor,
+  accountId: string,
+  organizationId: string,
+  entries: PermissionEntry[],
+) {
   if (entries.length === 0) return;
   await db
     .insertInto('permissions')
-    .values(entries.map((e) => ({
-      account_id: accountId,
-      organization_id: organizationId,
-      asset_type: e.assetTypeName,
-      asset_id: e.assetId,
-      bit_mask: e.bitMask,
-    })))
+    .values(
+      entries.map((e) => ({
+        account_id: accountId,
+        organization_id: organizationId,
+        asset_type: e.assetTypeName,
+        asset_id: e.assetId,
+        bit_mask: e.bitMask,
+      })),
+    )
     .execute();
 }
 
-export async function listPermissions(db: Executor, accountId: string, organizationId: string): Promise<PermissionEntry[]> {
+export async function listPermissions(
+  db: Executor,
+  accountId: string,
+  organizationId: string,
+): Promise<PermissionEntry[]> {
   const rows = await db
     .selectFrom('permissions')
     .select(['asset_type', 'asset_id', 'bit_mask'])
@@ -121,5 +150,9 @@ export async function listPermissions(db: Executor, accountId: string, organizat
     .orderBy('asset_type')
     .orderBy('asset_id')
     .execute();
-  return rows.map((r) => ({ assetTypeName: r.asset_type as PermissionEntry['assetTypeName'], assetId: r.asset_id, bitMask: r.bit_mask }));
+  return rows.map((r) => ({
+    assetTypeName: r.asset_type as PermissionEntry['assetTypeName'],
+    assetId: r.asset_id,
+    bitMask: r.bit_mask,
+  }));
 }

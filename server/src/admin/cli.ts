@@ -23,32 +23,51 @@ async function main(argv: string[]) {
     await prepareDatabase(database.db);
     const { db } = database;
     if (command === 'org:list') {
-      const rows = await db.selectFrom('organizations').select(['id', 'name', 'type', 'max_users', 'parent_id']).orderBy('name').execute();
-      for (const r of rows) console.log(`${r.id}  ${r.name}  (${r.type}, maxUsers ${r.max_users ?? '—'}${r.parent_id ? `, child of ${r.parent_id}` : ''})`);
+      const rows = await db
+        .selectFrom('organizations')
+        .select(['id', 'name', 'type', 'max_users', 'parent_id'])
+        .orderBy('name')
+        .execute();
+      for (const r of rows)
+        console.log(
+          `${r.id}  ${r.name}  (${r.type}, maxUsers ${r.max_users ?? '—'}${r.parent_id ? `, child of ${r.parent_id}` : ''})`,
+        );
       return;
     }
     if (command !== 'org:flags' || !orgRef || assignments.length === 0) throw new Error(USAGE);
     const isUuid = /^[0-9a-f-]{36}$/i.test(orgRef);
-    const matches = await db.selectFrom('organizations').selectAll()
+    const matches = await db
+      .selectFrom('organizations')
+      .selectAll()
       .where((eb) => (isUuid ? eb('id', '=', orgRef) : eb(eb.fn('lower', ['name']), '=', orgRef.toLowerCase())))
       .execute();
-    if (matches.length !== 1) throw new Error(matches.length ? `"${orgRef}" names several organizations; use the id` : `no organization "${orgRef}"`);
+    if (matches.length !== 1)
+      throw new Error(
+        matches.length ? `"${orgRef}" names several organizations; use the id` : `no organization "${orgRef}"`,
+      );
     const org = matches[0];
-    const next = applyAssignments({
-      type: org.type,
-      maxUsers: org.max_users,
-      rtkSeats: org.rtk_seats,
-      userInfo: org.user_info ?? null,
-      functionalityFlags: org.functionality_flags ?? {},
-    }, assignments);
-    await db.updateTable('organizations').set({
-      type: next.type,
-      max_users: next.maxUsers,
-      rtk_seats: next.rtkSeats,
-      user_info: next.userInfo ? JSON.stringify(next.userInfo) : null,
-      functionality_flags: JSON.stringify(next.functionalityFlags),
-      updated_at: new Date(),
-    }).where('id', '=', org.id).execute();
+    const next = applyAssignments(
+      {
+        type: org.type,
+        maxUsers: org.max_users,
+        rtkSeats: org.rtk_seats,
+        userInfo: org.user_info ?? null,
+        functionalityFlags: org.functionality_flags ?? {},
+      },
+      assignments,
+    );
+    await db
+      .updateTable('organizations')
+      .set({
+        type: next.type,
+        max_users: next.maxUsers,
+        rtk_seats: next.rtkSeats,
+        user_info: next.userInfo ? JSON.stringify(next.userInfo) : null,
+        functionality_flags: JSON.stringify(next.functionalityFlags),
+        updated_at: new Date(),
+      })
+      .where('id', '=', org.id)
+      .execute();
     console.log(JSON.stringify({ id: org.id, name: org.name, ...next }, null, 2));
   } finally {
     await database.close();

@@ -34,7 +34,8 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
 }
 
 function nonNegativeInt(key: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number ≥ 0`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw new Error(`${key} must be a whole number ≥ 0`);
   return value;
 }
 

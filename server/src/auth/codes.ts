@@ -70,15 +70,18 @@ export class CodeService {
    * caller's transaction on purpose: a wrong try must be counted even though the request fails.
    */
   async consume(db: Executor, target: CodeTarget, purpose: CodePurpose, code: string): Promise<void> {
-    const latest = target.accountId === null ? undefined : await db
-      .selectFrom('auth_codes')
-      .select(['id', 'code_hash'])
-      .where('account_id', '=', target.accountId)
-      .where('purpose', '=', purpose)
-      .where('consumed_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const latest =
+      target.accountId === null
+        ? undefined
+        : await db
+            .selectFrom('auth_codes')
+            .select(['id', 'code_hash'])
+            .where('account_id', '=', target.accountId)
+            .where('purpose', '=', purpose)
+            .where('consumed_at', 'is', null)
+            .orderBy('created_at', 'desc')
+            .limit(1)
+            .executeTakeFirst();
     if (!latest || target.accountId === null) {
       if (await reserveAttempt(db, decoyKey(purpose, target.email), DECOY_POLICY)) throw expired();
       throw mismatch();
@@ -93,7 +96,8 @@ export class CodeService {
       .returning('id')
       .executeTakeFirst();
     if (!reserved) throw expired();
-    if (!this.tokens.codeMatches(latest.code_hash, this.tokens.hashCode(target.accountId, purpose, code.trim()))) throw mismatch();
+    if (!this.tokens.codeMatches(latest.code_hash, this.tokens.hashCode(target.accountId, purpose, code.trim())))
+      throw mismatch();
     const used = await db
       .updateTable('auth_codes')
       .set({ consumed_at: new Date() })

@@ -11,7 +11,12 @@ import { reserveMail } from './throttle.js';
 type PasswordFlags = Partial<Pick<AccountRow, 'password_reset_required' | 'must_change_password' | 'email_verified'>>;
 
 /** Sets the password and stamps the change, which refuses every ID token issued before it. */
-async function storeNewPassword(db: Executor, accountId: string, passwordHash: string, flags: PasswordFlags = {}): Promise<AccountRow> {
+async function storeNewPassword(
+  db: Executor,
+  accountId: string,
+  passwordHash: string,
+  flags: PasswordFlags = {},
+): Promise<AccountRow> {
   const now = new Date();
   return db
     .updateTable('accounts')
@@ -22,11 +27,17 @@ async function storeNewPassword(db: Executor, accountId: string, passwordHash: s
 }
 
 /** Answers the NEW_PASSWORD_REQUIRED challenge; an unverified address gets its verification code. */
-export async function completeNewPassword(deps: Deps, session: string, password: string): Promise<AuthTokens & { emailVerified: boolean }> {
+export async function completeNewPassword(
+  deps: Deps,
+  session: string,
+  password: string,
+): Promise<AuthTokens & { emailVerified: boolean }> {
   const accountId = await deps.tokens.verifyChallenge(session);
   const account = await findAccountById(deps.db, accountId);
   if (!account || !account.must_change_password) throw unauthorized(MSG.sessionExpired);
-  const updated = await storeNewPassword(deps.db, account.id, await hashPassword(password), { must_change_password: false });
+  const updated = await storeNewPassword(deps.db, account.id, await hashPassword(password), {
+    must_change_password: false,
+  });
   if (!updated.email_verified) await sendCode(deps, updated, 'verify_email');
   return { ...(await issueTokens(deps, updated)), emailVerified: updated.email_verified };
 }
@@ -55,10 +66,19 @@ export async function resetPassword(deps: Deps, email: string, code: string, pas
   // Hashed before the transaction: argon2 takes a while and PGlite has one connection.
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
-    await storeNewPassword(trx, account.id, passwordHash, { password_reset_required: false, must_change_password: false, email_verified: true });
+    await storeNewPassword(trx, account.id, passwordHash, {
+      password_reset_required: false,
+      must_change_password: false,
+      email_verified: true,
+    });
     await revokeSessions(trx, account.id);
     if (account.default_organization_id) {
-      await insertActivity(trx, { ...AUTH_ACTIVITIES.passwordReset, organizationId: account.default_organization_id, accountId: account.id, occurredAt: new Date() });
+      await insertActivity(trx, {
+        ...AUTH_ACTIVITIES.passwordReset,
+        organizationId: account.default_organization_id,
+        accountId: account.id,
+        occurredAt: new Date(),
+      });
     }
   });
 }
@@ -73,7 +93,13 @@ export interface PasswordChanger {
  * Settings → change password: needs the current password (checked under the sign-in throttle).
  * Ends the account's other sessions, keeps the caller's, and writes the audit entry.
  */
-export async function changePassword(deps: Deps, caller: PasswordChanger, previous: string, proposed: string, ip: string): Promise<void> {
+export async function changePassword(
+  deps: Deps,
+  caller: PasswordChanger,
+  previous: string,
+  proposed: string,
+  ip: string,
+): Promise<void> {
   const account = await findAccountById(deps.db, caller.accountId);
   if (!account) throw unauthorized(MSG.sessionExpired);
   await checkPassword(deps, account.email, previous, ip);
@@ -81,6 +107,11 @@ export async function changePassword(deps: Deps, caller: PasswordChanger, previo
   await deps.db.transaction().execute(async (trx) => {
     await storeNewPassword(trx, account.id, passwordHash);
     await revokeSessions(trx, account.id, caller.sessionId);
-    await insertActivity(trx, { ...AUTH_ACTIVITIES.passwordChange, organizationId: caller.organizationId, accountId: account.id, occurredAt: new Date() });
+    await insertActivity(trx, {
+      ...AUTH_ACTIVITIES.passwordChange,
+      organizationId: caller.organizationId,
+      accountId: account.id,
+      occurredAt: new Date(),
+    });
   });
 }

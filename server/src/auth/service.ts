@@ -5,7 +5,13 @@ import type { signUpSchema } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { badRequest, conflict, unauthorized } from '../http/errors.js';
 import {
-  findAccountByEmail, findAccountById, insertAccount, insertMembership, insertPermissions, updateAccount, type AccountRow,
+  findAccountByEmail,
+  findAccountById,
+  insertAccount,
+  insertMembership,
+  insertPermissions,
+  updateAccount,
+  type AccountRow,
 } from '../accounts/store.js';
 import { insertOrganization } from '../organizations/store.js';
 import type { MailMessage } from '../platform/mail.js';
@@ -32,13 +38,23 @@ function dispatch(deps: Deps, message: MailMessage): void {
 const RESEND_AFTER_MS = 60_000;
 
 async function hasRecentCode(deps: Deps, account: AccountRow, purpose: CodePurpose): Promise<boolean> {
-  const recent = await deps.db.selectFrom('auth_codes').select('id').where('account_id', '=', account.id).where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null).where('created_at', '>', new Date(Date.now() - RESEND_AFTER_MS)).executeTakeFirst();
+  const recent = await deps.db
+    .selectFrom('auth_codes')
+    .select('id')
+    .where('account_id', '=', account.id)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .where('created_at', '>', new Date(Date.now() - RESEND_AFTER_MS))
+    .executeTakeFirst();
   return recent !== undefined;
 }
 
 /** Issues a code and mails it; callers have counted the mail against the limits first. */
-export async function sendCode(deps: Deps, account: AccountRow, purpose: CodePurpose): Promise<{ destination: string }> {
+export async function sendCode(
+  deps: Deps,
+  account: AccountRow,
+  purpose: CodePurpose,
+): Promise<{ destination: string }> {
   const code = await deps.codes.issue(deps.db, account.id, account.email, purpose);
   dispatch(deps, codeMail(account.email, purpose, code, deps.config.publicUrl));
   return { destination: maskEmail(account.email) };
@@ -49,7 +65,11 @@ export async function sendCode(deps: Deps, account: AccountRow, purpose: CodePur
  * A taken address keeps the provider's UsernameExistsException (the spec's sign-up form shows it);
  * the mail limit per address and per client bounds how fast that can be probed.
  */
-export async function signUp(deps: Deps, input: SignUp, ip: string): Promise<{ userConfirmed: false; destination: string }> {
+export async function signUp(
+  deps: Deps,
+  input: SignUp,
+  ip: string,
+): Promise<{ userConfirmed: false; destination: string }> {
   await reserveMail(deps.db, input.email, ip);
   if (await findAccountByEmail(deps.db, input.email)) throw conflict(MSG.userExists, AUTH_ERRORS.usernameExists);
   const passwordHash = await hashPassword(input.password);
@@ -70,7 +90,9 @@ export async function signUp(deps: Deps, input: SignUp, ip: string): Promise<{ u
       defaultOrganizationId: org.id,
     });
     await insertMembership(trx, { accountId: created.id, organizationId: org.id, userType: USER_TYPES.editor });
-    await insertPermissions(trx, created.id, org.id, [{ assetTypeName: 'organization', assetId: org.id, bitMask: '1111' }]);
+    await insertPermissions(trx, created.id, org.id, [
+      { assetTypeName: 'organization', assetId: org.id, bitMask: '1111' },
+    ]);
     return created;
   });
   const { destination } = await sendCode(deps, account, 'signup');
@@ -109,7 +131,11 @@ export async function sendVerifyEmail(deps: Deps, accountId: string, ip: string)
   return sendCode(deps, account, 'verify_email');
 }
 
-export async function verifyEmail(deps: Deps, caller: { accountId: string; email: string }, code: string): Promise<{ verified: true }> {
+export async function verifyEmail(
+  deps: Deps,
+  caller: { accountId: string; email: string },
+  code: string,
+): Promise<{ verified: true }> {
   await deps.codes.consume(deps.db, caller, 'verify_email', code);
   await updateAccount(deps.db, caller.accountId, { email_verified: true });
   return { verified: true };

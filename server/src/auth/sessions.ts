@@ -32,13 +32,16 @@ export async function checkPassword(deps: Deps, email: string, password: string,
 }
 
 const idTokenFor = (deps: Deps, account: AccountRow, sessionId: string) =>
-  deps.tokens.signIdToken({
-    sub: account.id,
-    email: account.email,
-    email_verified: account.email_verified,
-    given_name: account.first_name,
-    family_name: account.last_name,
-  }, sessionId);
+  deps.tokens.signIdToken(
+    {
+      sub: account.id,
+      email: account.email,
+      email_verified: account.email_verified,
+      given_name: account.first_name,
+      family_name: account.last_name,
+    },
+    sessionId,
+  );
 
 /** A new session: a refresh token row, whose id the ID token carries as `sid`. */
 export async function issueTokens(deps: Deps, account: AccountRow): Promise<AuthTokens> {
@@ -62,7 +65,8 @@ export async function signIn(deps: Deps, email: string, password: string, ip: st
   await pruneThrottle(deps.db);
   // Only the right password learns these states (spec 1 §8 transitions).
   if (!account.confirmed) throw badRequest('app.user-not-confirmed', AUTH_ERRORS.userNotConfirmed);
-  if (account.password_reset_required) throw badRequest('app.password-reset-required', AUTH_ERRORS.passwordResetRequired);
+  if (account.password_reset_required)
+    throw badRequest('app.password-reset-required', AUTH_ERRORS.passwordResetRequired);
   if (await isDisabled(deps, account)) throw unauthorized(MSG.userDisabled);
   if (account.must_change_password) {
     return { challenge: 'NEW_PASSWORD_REQUIRED', session: await deps.tokens.signChallenge(account.id) };
@@ -96,7 +100,11 @@ export async function signOut(deps: Deps, refreshToken: string | undefined): Pro
 
 /** Ends every session of the account but `keep` (the one that changed the password). */
 export async function revokeSessions(db: Executor, accountId: string, keep: string | null = null): Promise<void> {
-  let query = db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null);
   if (keep) query = query.where('id', '!=', keep);
   await query.execute();
 }

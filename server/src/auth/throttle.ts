@@ -49,7 +49,11 @@ export const throttleKeys = {
 export const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
 export class Throttled extends AppError {
-  constructor(readonly retryAfterSeconds: number, code: string, message: string) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    code: string,
+    message: string,
+  ) {
     super(429, code, message, { retryAfterSeconds });
   }
 }
@@ -59,7 +63,11 @@ export class Throttled extends AppError {
  * wait when the key is blocked. Concurrent attempts are serialized by the row, so a burst gets
  * exactly `free` through before the first delay applies.
  */
-export async function reserveAttempt(db: Executor, key: string, policy: DelayPolicy): Promise<{ retryAfterSeconds: number } | null> {
+export async function reserveAttempt(
+  db: Executor,
+  key: string,
+  policy: DelayPolicy,
+): Promise<{ retryAfterSeconds: number } | null> {
   const stale = sql`t.last_attempt_at < now() - make_interval(secs => ${policy.forgetAfterSeconds})`;
   const attempts = sql`CASE WHEN ${stale} THEN 1 ELSE t.attempts + 1 END`;
   const blockFor = (n: unknown) => sql`CASE WHEN ${n} >= ${policy.free}
@@ -73,7 +81,9 @@ export async function reserveAttempt(db: Executor, key: string, policy: DelayPol
     RETURNING t.attempts`.execute(db);
   if (rows.length > 0) return null;
   const { rows: blocked } = await sql<{ seconds: number }>`
-    SELECT ceil(extract(epoch FROM blocked_until - now()))::int AS seconds FROM auth_throttle WHERE key = ${key}`.execute(db);
+    SELECT ceil(extract(epoch FROM blocked_until - now()))::int AS seconds FROM auth_throttle WHERE key = ${key}`.execute(
+    db,
+  );
   return { retryAfterSeconds: Math.max(1, Number(blocked[0]?.seconds ?? 1)) };
 }
 
@@ -90,7 +100,11 @@ export async function forgetKey(db: Executor, key: string): Promise<void> {
  * Reserves one attempt on each key in order; the first blocked key refuses the request, and the
  * keys reserved before it are given back so a refusal costs nothing.
  */
-export async function reserveAll(db: Executor, entries: Array<[key: string, policy: DelayPolicy]>, refuse: (retryAfterSeconds: number) => Throttled): Promise<void> {
+export async function reserveAll(
+  db: Executor,
+  entries: Array<[key: string, policy: DelayPolicy]>,
+  refuse: (retryAfterSeconds: number) => Throttled,
+): Promise<void> {
   const reserved: string[] = [];
   for (const [key, policy] of entries) {
     const blocked = await reserveAttempt(db, key, policy);

@@ -47,7 +47,8 @@ export class TokenService {
 
   async verifyIdToken(token: string): Promise<VerifiedIdToken> {
     const payload = await this.verify(token, 'id');
-    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid) || typeof payload.iat !== 'number') throw unauthorized(MSG.sessionExpired);
+    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid) || typeof payload.iat !== 'number')
+      throw unauthorized(MSG.sessionExpired);
     return payload as unknown as VerifiedIdToken;
   }
 

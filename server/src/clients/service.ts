@@ -17,21 +17,39 @@ async function gate(deps: Deps, caller: Caller) {
 
 export async function listKeys(deps: Deps, caller: Caller) {
   await gate(deps, caller);
-  const rows = await deps.db.selectFrom('client_keys').innerJoin('accounts', 'accounts.id', 'client_keys.account_id')
+  const rows = await deps.db
+    .selectFrom('client_keys')
+    .innerJoin('accounts', 'accounts.id', 'client_keys.account_id')
     .select(['client_keys.id', 'accounts.email', 'client_keys.created_at', 'client_keys.last_used_at'])
-    .where('client_keys.organization_id', '=', caller.organizationId).orderBy('accounts.email').orderBy('client_keys.created_at').execute();
-  return rows.map((r) => ({ id: r.id, email: r.email, createdAt: new Date(r.created_at).toISOString(), lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null }));
+    .where('client_keys.organization_id', '=', caller.organizationId)
+    .orderBy('accounts.email')
+    .orderBy('client_keys.created_at')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    createdAt: new Date(r.created_at).toISOString(),
+    lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
+  }));
 }
 
 /** A key for a member of the organization; the response is the only time the key is shown. */
 export async function createKey(deps: Deps, caller: Caller, email: string) {
   await gate(deps, caller);
   const account = await findAccountByEmail(deps.db, email);
-  if (!account || !(await findMembership(deps.db, account.id, caller.organizationId))) throw badRequest(DATA_MSG.clientUserRequired);
+  if (!account || !(await findMembership(deps.db, account.id, caller.organizationId)))
+    throw badRequest(DATA_MSG.clientUserRequired);
   const key = `fbk_${randomBytes(24).toString('base64url')}`;
-  const row = await deps.db.insertInto('client_keys').values({
-    organization_id: caller.organizationId, account_id: account.id, key_hash: hashClientKey(key), created_by: caller.accountId,
-  }).returning(['id', 'created_at']).executeTakeFirstOrThrow();
+  const row = await deps.db
+    .insertInto('client_keys')
+    .values({
+      organization_id: caller.organizationId,
+      account_id: account.id,
+      key_hash: hashClientKey(key),
+      created_by: caller.accountId,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
   return { id: row.id, email: account.email, key };
 }
 
@@ -39,16 +57,29 @@ export async function createKey(deps: Deps, caller: Caller, email: string) {
 export async function rotateKey(deps: Deps, caller: Caller, id: string) {
   await gate(deps, caller);
   const key = `fbk_${randomBytes(24).toString('base64url')}`;
-  const row = await deps.db.updateTable('client_keys').set({ key_hash: hashClientKey(key), created_at: new Date(), last_used_at: null })
-    .where('id', '=', id).where('organization_id', '=', caller.organizationId).returning('account_id').executeTakeFirst();
+  const row = await deps.db
+    .updateTable('client_keys')
+    .set({ key_hash: hashClientKey(key), created_at: new Date(), last_used_at: null })
+    .where('id', '=', id)
+    .where('organization_id', '=', caller.organizationId)
+    .returning('account_id')
+    .executeTakeFirst();
   if (!row) throw notFound();
-  const account = await deps.db.selectFrom('accounts').select('email').where('id', '=', row.account_id).executeTakeFirstOrThrow();
+  const account = await deps.db
+    .selectFrom('accounts')
+    .select('email')
+    .where('id', '=', row.account_id)
+    .executeTakeFirstOrThrow();
   return { id, email: account.email, key };
 }
 
 export async function deleteKey(deps: Deps, caller: Caller, id: string) {
   await gate(deps, caller);
-  const res = await deps.db.deleteFrom('client_keys').where('id', '=', id).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+  const res = await deps.db
+    .deleteFrom('client_keys')
+    .where('id', '=', id)
+    .where('organization_id', '=', caller.organizationId)
+    .executeTakeFirst();
   if (Number(res.numDeletedRows) !== 1) throw notFound();
 }
 
@@ -56,10 +87,16 @@ export async function deleteKey(deps: Deps, caller: Caller, id: string) {
 export async function endpoints(deps: Deps, caller: Caller) {
   await gate(deps, caller);
   const wms = await flagOn(deps.db, caller, 'geoserver');
-  const projects = await deps.db.selectFrom('projects').select(['id', 'name']).where('organization_id', '=', caller.organizationId).orderBy('name').execute();
+  const projects = await deps.db
+    .selectFrom('projects')
+    .select(['id', 'name'])
+    .where('organization_id', '=', caller.organizationId)
+    .orderBy('name')
+    .execute();
   const base = deps.config.publicUrl;
   return projects.map((p) => ({
-    projectId: p.id, name: p.name,
+    projectId: p.id,
+    name: p.name,
     wfs: `${base}/rest/projects/ogc/${p.id}/wfs`,
     wms: wms ? `${base}/rest/projects/ogc/${p.id}/wms` : null,
   }));
@@ -67,7 +104,11 @@ export async function endpoints(deps: Deps, caller: Caller) {
 
 /** The organization and account a presented key stands for (used by the OGC endpoints). */
 export async function resolveClientKey(deps: Deps, key: string) {
-  const row = await deps.db.updateTable('client_keys').set({ last_used_at: new Date() }).where('key_hash', '=', hashClientKey(key))
-    .returning(['organization_id', 'account_id']).executeTakeFirst();
+  const row = await deps.db
+    .updateTable('client_keys')
+    .set({ last_used_at: new Date() })
+    .where('key_hash', '=', hashClientKey(key))
+    .returning(['organization_id', 'account_id'])
+    .executeTakeFirst();
   return row ? { organizationId: row.organization_id, accountId: row.account_id } : null;
 }

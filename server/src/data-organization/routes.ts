@@ -14,10 +14,21 @@ import { organize } from './service.js';
 export function dataOrganizationRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const schema = { tags: ['data organization'], querystring: orgQuery, body: dataOrganizationSchema, response: { 200: dataOrganizationOut } };
-    r.post('/rest/data-organization', { config: member, schema: { ...schema, summary: 'Move features, a layer or a folder' } },
-      (req) => organize(deps, callerOf(req), req.body));
-    r.put('/rest/data-organization/data-organization-sqs', { config: member, schema: { ...schema, summary: 'Same as POST /rest/data-organization' } },
-      (req) => organize(deps, callerOf(req), req.body));
+    const schema = {
+      tags: ['data organization'],
+      querystring: orgQuery,
+      body: dataOrganizationSchema,
+      response: { 200: dataOrganizationOut },
+    };
+    r.post(
+      '/rest/data-organization',
+      { config: member, schema: { ...schema, summary: 'Move features, a layer or a folder' } },
+      (req) => organize(deps, callerOf(req), req.body),
+    );
+    r.put(
+      '/rest/data-organization/data-organization-sqs',
+      { config: member, schema: { ...schema, summary: 'Same as POST /rest/data-organization' } },
+      (req) => organize(deps, callerOf(req), req.body),
+    );
   };
 }

@@ -8,7 +8,8 @@ import { forbidden, notFound } from '../http/errors.js';
 export type DictionaryRow = Selectable<DictionariesTable>;
 
 /** Editable: the caller's organization's own dictionary that is not read-only (spec 2 §4). */
-export const isEditable = (caller: Caller, d: DictionaryRow) => !d.is_readonly && d.organization_id === caller.organizationId;
+export const isEditable = (caller: Caller, d: DictionaryRow) =>
+  !d.is_readonly && d.organization_id === caller.organizationId;
 
 /** A dictionary the caller may read: a provider template or one of their organization's. */
 export async function readableDictionary(db: Executor, caller: Caller, id: string): Promise<DictionaryRow> {
@@ -30,8 +31,15 @@ export async function pickListManager(db: Executor, caller: Caller, dictionaryId
   const d = await readableDictionary(db, caller, dictionaryId);
   if (!isEditable(caller, d)) throw forbidden(DICTIONARY_MSG.notEditable);
   if (isOrgAdmin(caller)) return d;
-  const projects = await db.selectFrom('projects').select('id').where('dictionary_id', '=', d.id).where('organization_id', '=', caller.organizationId).execute();
-  const admin = projects.some((p) => maskAllows(effectiveMask(caller.permissions, [{ type: 'project', id: p.id }]), 'admin'));
+  const projects = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('dictionary_id', '=', d.id)
+    .where('organization_id', '=', caller.organizationId)
+    .execute();
+  const admin = projects.some((p) =>
+    maskAllows(effectiveMask(caller.permissions, [{ type: 'project', id: p.id }]), 'admin'),
+  );
   if (!admin) throw forbidden();
   return d;
 }
@@ -50,5 +58,9 @@ export async function editableComponent(db: Executor, caller: Caller, componentI
 }
 
 export async function touch(db: Executor, caller: Caller, dictionaryId: string) {
-  await db.updateTable('dictionaries').set({ updated_at: new Date(), updated_by: caller.accountId }).where('id', '=', dictionaryId).execute();
+  await db
+    .updateTable('dictionaries')
+    .set({ updated_at: new Date(), updated_by: caller.accountId })
+    .where('id', '=', dictionaryId)
+    .execute();
 }

@@ -25,19 +25,37 @@ async function writeValues(trx: Transaction<DB>, pickListId: string, values: Cre
   if (keep.length) stale = stale.where('id', 'not in', keep);
   await stale.execute();
   // Rewrite in list order; values are first set to their row ids so the unique index never trips mid-way.
-  await trx.updateTable('pick_list_values').set({ value: sql<string>`id::text` }).where('pick_list_id', '=', pickListId).execute();
+  await trx
+    .updateTable('pick_list_values')
+    .set({ value: sql<string>`id::text` })
+    .where('pick_list_id', '=', pickListId)
+    .execute();
   for (const [index, v] of values.entries()) {
     const row = { value: v.value, label: v.label || v.value, sort_order: index };
     if (v.id) {
-      const updated = await trx.updateTable('pick_list_values').set(row).where('id', '=', v.id).where('pick_list_id', '=', pickListId).executeTakeFirst();
+      const updated = await trx
+        .updateTable('pick_list_values')
+        .set(row)
+        .where('id', '=', v.id)
+        .where('pick_list_id', '=', pickListId)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 1) continue;
     }
-    await uniquely(DICTIONARY_MSG.pickListValueExists, () => trx.insertInto('pick_list_values').values({ pick_list_id: pickListId, ...row }).execute());
+    await uniquely(DICTIONARY_MSG.pickListValueExists, () =>
+      trx
+        .insertInto('pick_list_values')
+        .values({ pick_list_id: pickListId, ...row })
+        .execute(),
+    );
   }
 }
 
 async function globalNameTaken(deps: Deps, organizationId: string, name: string, exceptId?: string) {
-  let q = deps.db.selectFrom('pick_lists').select('id').where('organization_id', '=', organizationId).where('is_global', '=', true)
+  let q = deps.db
+    .selectFrom('pick_lists')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('is_global', '=', true)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId) q = q.where('id', '<>', exceptId);
   return !!(await q.executeTakeFirst());
@@ -60,15 +78,25 @@ export async function createPickList(deps: Deps, caller: Caller, input: CreateIn
   checkManagerValues(input.values, fromManager);
   if (input.isGlobal) {
     requireOrgAdmin(caller);
-    if (await globalNameTaken(deps, caller.organizationId, input.name)) throw conflict(DICTIONARY_MSG.pickListNameTaken);
+    if (await globalNameTaken(deps, caller.organizationId, input.name))
+      throw conflict(DICTIONARY_MSG.pickListNameTaken);
   } else {
     if (!input.dictionaryId) throw badRequest('app.dictionary.required');
     await pickListManager(deps.db, caller, input.dictionaryId);
   }
   const id = await deps.db.transaction().execute(async (trx) => {
-    const row = await uniquely(DICTIONARY_MSG.pickListNameTaken, () => trx.insertInto('pick_lists').values({
-      organization_id: caller.organizationId, dictionary_id: input.isGlobal ? null : input.dictionaryId!, name: input.name, is_global: input.isGlobal,
-    }).returning('id').executeTakeFirstOrThrow());
+    const row = await uniquely(DICTIONARY_MSG.pickListNameTaken, () =>
+      trx
+        .insertInto('pick_lists')
+        .values({
+          organization_id: caller.organizationId,
+          dictionary_id: input.isGlobal ? null : input.dictionaryId!,
+          name: input.name,
+          is_global: input.isGlobal,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
     await writeValues(trx, row.id, input.values);
     if (input.dictionaryId) await touch(trx, caller, input.dictionaryId);
     return row.id;
@@ -92,9 +120,12 @@ export async function updatePickList(deps: Deps, caller: Caller, id: string, inp
   checkedOrganization(caller, input);
   checkManagerValues(input.values, fromManager);
   const list = await manageableList(deps, caller, id);
-  if (list.is_global && (await globalNameTaken(deps, caller.organizationId, input.name, id))) throw conflict(DICTIONARY_MSG.pickListNameTaken);
+  if (list.is_global && (await globalNameTaken(deps, caller.organizationId, input.name, id)))
+    throw conflict(DICTIONARY_MSG.pickListNameTaken);
   await deps.db.transaction().execute(async (trx) => {
-    await uniquely(DICTIONARY_MSG.pickListNameTaken, () => trx.updateTable('pick_lists').set({ name: input.name }).where('id', '=', id).execute());
+    await uniquely(DICTIONARY_MSG.pickListNameTaken, () =>
+      trx.updateTable('pick_lists').set({ name: input.name }).where('id', '=', id).execute(),
+    );
     await writeValues(trx, id, input.values);
     if (list.dictionary_id) await touch(trx, caller, list.dictionary_id);
   });
@@ -120,11 +151,35 @@ export async function getPickList(deps: Deps, caller: Caller, id: string) {
 export async function listPickLists(deps: Deps, caller: Caller, dictionaryId: string) {
   await readableDictionary(deps.db, caller, dictionaryId);
   const own = await loadPickLists(deps.db, { dictionaryId });
-  const globals = await deps.db.selectFrom('pick_lists').select('id').where('organization_id', '=', caller.organizationId).where('is_global', '=', true).execute();
-  const all = [...own, ...(await loadPickLists(deps.db, { ids: globals.map((g) => g.id) }))].sort((a, b) => a.name.localeCompare(b.name));
-  const usage = all.length ? await deps.db.selectFrom('attributes').innerJoin('components', 'components.id', 'attributes.component_id')
-    .innerJoin('systems', 'systems.id', 'components.system_id')
-    .select(['attributes.pick_list_id', 'attributes.name as attribute', 'components.alias as component', 'systems.name as system'])
-    .where('attributes.pick_list_id', 'in', all.map((l) => l.id)).execute() : [];
-  return all.map((l) => ({ ...l, usedBy: usage.filter((u) => u.pick_list_id === l.id).map(({ pick_list_id: _, ...u }) => u) }));
+  const globals = await deps.db
+    .selectFrom('pick_lists')
+    .select('id')
+    .where('organization_id', '=', caller.organizationId)
+    .where('is_global', '=', true)
+    .execute();
+  const all = [...own, ...(await loadPickLists(deps.db, { ids: globals.map((g) => g.id) }))].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+  const usage = all.length
+    ? await deps.db
+        .selectFrom('attributes')
+        .innerJoin('components', 'components.id', 'attributes.component_id')
+        .innerJoin('systems', 'systems.id', 'components.system_id')
+        .select([
+          'attributes.pick_list_id',
+          'attributes.name as attribute',
+          'components.alias as component',
+          'systems.name as system',
+        ])
+        .where(
+          'attributes.pick_list_id',
+          'in',
+          all.map((l) => l.id),
+        )
+        .execute()
+    : [];
+  return all.map((l) => ({
+    ...l,
+    usedBy: usage.filter((u) => u.pick_list_id === l.id).map(({ pick_list_id: _, ...u }) => u),
+  }));
 }

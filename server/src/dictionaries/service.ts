@@ -10,42 +10,72 @@ import { assignedProjectIds, loadDictionaryTree, presentDictionary } from './tre
 
 /** Provider templates first, then the organization's dictionaries, by name. */
 export async function listDictionaries(deps: Deps, caller: Caller, flat: boolean) {
-  const rows = await deps.db.selectFrom('dictionaries').selectAll()
+  const rows = await deps.db
+    .selectFrom('dictionaries')
+    .selectAll()
     .where((eb) => eb.or([eb('organization_id', 'is', null), eb('organization_id', '=', caller.organizationId)]))
-    .orderBy('name').execute();
-  rows.sort((a, b) => Number(a.organization_id !== null) - Number(b.organization_id !== null) || a.name.localeCompare(b.name));
+    .orderBy('name')
+    .execute();
+  rows.sort(
+    (a, b) => Number(a.organization_id !== null) - Number(b.organization_id !== null) || a.name.localeCompare(b.name),
+  );
   const out = [];
   for (const row of rows) {
-    out.push(flat
-      ? presentDictionary(row, isEditable(caller, row), await assignedProjectIds(deps.db, row.id))
-      : await loadDictionaryTree(deps.db, row, isEditable(caller, row)));
+    out.push(
+      flat
+        ? presentDictionary(row, isEditable(caller, row), await assignedProjectIds(deps.db, row.id))
+        : await loadDictionaryTree(deps.db, row, isEditable(caller, row)),
+    );
   }
   return out;
 }
 
 export async function countOrganizationDictionaries(deps: Deps, caller: Caller): Promise<{ count: number }> {
-  const { count } = await deps.db.selectFrom('dictionaries').select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('organization_id', '=', caller.organizationId).executeTakeFirstOrThrow();
+  const { count } = await deps.db
+    .selectFrom('dictionaries')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('organization_id', '=', caller.organizationId)
+    .executeTakeFirstOrThrow();
   return { count: Number(count) };
 }
 
-export async function getDictionary(deps: Deps, caller: Caller, id: string, options: { includeGlobalPickLists?: boolean } = {}): Promise<DictionaryOut> {
+export async function getDictionary(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  options: { includeGlobalPickLists?: boolean } = {},
+): Promise<DictionaryOut> {
   const d = await readableDictionary(deps.db, caller, id);
   return loadDictionaryTree(deps.db, d, isEditable(caller, d), options);
 }
 
 /** Create from a template, or copy a dictionary: an organization admin, in one transaction. */
-export async function copyDictionary(deps: Deps, caller: Caller, sourceId: string, input: z.output<typeof copyDictionarySchema>): Promise<DictionaryOut> {
+export async function copyDictionary(
+  deps: Deps,
+  caller: Caller,
+  sourceId: string,
+  input: z.output<typeof copyDictionarySchema>,
+): Promise<DictionaryOut> {
   requireOrgAdmin(caller);
   await readableDictionary(deps.db, caller, sourceId);
   const id = await deps.db.transaction().execute((trx) =>
-    deepCopyDictionary(trx, sourceId, { organizationId: caller.organizationId, name: input.name, isReadonly: input.isReadonly, accountId: caller.accountId }));
+    deepCopyDictionary(trx, sourceId, {
+      organizationId: caller.organizationId,
+      name: input.name,
+      isReadonly: input.isReadonly,
+      accountId: caller.accountId,
+    }),
+  );
   return getDictionary(deps, caller, id);
 }
 
 export async function renameDictionary(deps: Deps, caller: Caller, id: string, name: string): Promise<DictionaryOut> {
   await editableDictionary(deps.db, caller, id);
-  await deps.db.updateTable('dictionaries').set({ name, updated_at: new Date(), updated_by: caller.accountId }).where('id', '=', id).execute();
+  await deps.db
+    .updateTable('dictionaries')
+    .set({ name, updated_at: new Date(), updated_by: caller.accountId })
+    .where('id', '=', id)
+    .execute();
   return getDictionary(deps, caller, id);
 }
 
@@ -55,7 +85,13 @@ export async function deleteDictionary(deps: Deps, caller: Caller, id: string): 
   const d = await readableDictionary(deps.db, caller, id);
   if (d.organization_id !== caller.organizationId) throw forbidden(DICTIONARY_MSG.notEditable);
   await deps.db.transaction().execute(async (trx) => {
-    const used = await trx.selectFrom('projects').select('id').where('dictionary_id', '=', id).limit(1).forUpdate().execute();
+    const used = await trx
+      .selectFrom('projects')
+      .select('id')
+      .where('dictionary_id', '=', id)
+      .limit(1)
+      .forUpdate()
+      .execute();
     if (d.project_id || used.length) throw new AppError(409, 'Conflict', DICTIONARY_MSG.inUse);
     await trx.deleteFrom('dictionaries').where('id', '=', id).execute();
   });
@@ -64,16 +100,31 @@ export async function deleteDictionary(deps: Deps, caller: Caller, id: string): 
 /** Orders within a parent: every id must belong to it; orders are renumbered 0..n-1 in the given order. */
 export function renumber(items: z.output<typeof reorderSchema>, ownIds: string[]): string[] {
   const ids = [...items].sort((a, b) => a.order - b.order).map((i) => i.id);
-  if (ids.some((id) => !ownIds.includes(id)) || new Set(ids).size !== ids.length) throw badRequest('app.dictionary.reorder.invalid');
+  if (ids.some((id) => !ownIds.includes(id)) || new Set(ids).size !== ids.length)
+    throw badRequest('app.dictionary.reorder.invalid');
   return [...ids, ...ownIds.filter((id) => !ids.includes(id))];
 }
 
-export async function reorderSystems(deps: Deps, caller: Caller, dictionaryId: string, items: z.output<typeof reorderSchema>): Promise<DictionaryOut> {
+export async function reorderSystems(
+  deps: Deps,
+  caller: Caller,
+  dictionaryId: string,
+  items: z.output<typeof reorderSchema>,
+): Promise<DictionaryOut> {
   await editableDictionary(deps.db, caller, dictionaryId);
   await deps.db.transaction().execute(async (trx) => {
-    const own = await trx.selectFrom('systems').select('id').where('dictionary_id', '=', dictionaryId).orderBy('sort_order').execute();
-    const ordered = renumber(items, own.map((s) => s.id));
-    for (const [index, id] of ordered.entries()) await trx.updateTable('systems').set({ sort_order: index }).where('id', '=', id).execute();
+    const own = await trx
+      .selectFrom('systems')
+      .select('id')
+      .where('dictionary_id', '=', dictionaryId)
+      .orderBy('sort_order')
+      .execute();
+    const ordered = renumber(
+      items,
+      own.map((s) => s.id),
+    );
+    for (const [index, id] of ordered.entries())
+      await trx.updateTable('systems').set({ sort_order: index }).where('id', '=', id).execute();
     await touch(trx, caller, dictionaryId);
   });
   return getDictionary(deps, caller, dictionaryId);

@@ -9,9 +9,21 @@ export interface ServiceDescription {
   layers: Array<{ name: string; title: string }>;
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, attributeNamePrefix: '@_', parseTagValue: false, processEntities: true });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  removeNSPrefix: true,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  processEntities: true,
+});
 const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-const text = (v: unknown): string => (typeof v === 'string' ? v : v && typeof v === 'object' && '#text' in v ? String((v as { '#text': unknown })['#text']) : '').trim();
+const text = (v: unknown): string =>
+  (typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && '#text' in v
+      ? String((v as { '#text': unknown })['#text'])
+      : ''
+  ).trim();
 
 /** The base of a capabilities URL (its query removed), the fallback request address. */
 const baseOf = (capabilitiesUrl: string) => {
@@ -35,9 +47,16 @@ export function parseWms(xml: string, capabilitiesUrl: string): ServiceDescripti
     for (const child of list(node.Layer as Node | Node[])) walk(child);
   };
   for (const top of list(capability?.Layer as Node | Node[])) walk(top);
-  const getMap = ((capability?.Request as Node | undefined)?.GetMap as Node | undefined);
-  const href = list((((getMap?.DCPType as Node | undefined)?.HTTP as Node | undefined)?.Get as Node | undefined)?.OnlineResource as Node | Node[])[0]?.['@_href'];
-  return { title: text((root.Service as Node | undefined)?.Title) || 'WMS', serviceUrl: typeof href === 'string' && href ? href : baseOf(capabilitiesUrl), layers };
+  const getMap = (capability?.Request as Node | undefined)?.GetMap as Node | undefined;
+  const href = list(
+    (((getMap?.DCPType as Node | undefined)?.HTTP as Node | undefined)?.Get as Node | undefined)?.OnlineResource as
+      Node | Node[],
+  )[0]?.['@_href'];
+  return {
+    title: text((root.Service as Node | undefined)?.Title) || 'WMS',
+    serviceUrl: typeof href === 'string' && href ? href : baseOf(capabilitiesUrl),
+    layers,
+  };
 }
 
 /** WMTS 1.0.0 capabilities: the layers of Contents and the KVP GetTile address. */
@@ -48,9 +67,9 @@ export function parseWmts(xml: string, capabilitiesUrl: string): ServiceDescript
   const layers = list((root.Contents as Node).Layer as Node | Node[])
     .map((l) => ({ name: text(l.Identifier), title: text(l.Title) || text(l.Identifier) }))
     .filter((l) => l.name);
-  const operations = list(((root.OperationsMetadata as Node | undefined)?.Operation) as Node | Node[]);
+  const operations = list((root.OperationsMetadata as Node | undefined)?.Operation as Node | Node[]);
   const getTile = operations.find((o) => o['@_name'] === 'GetTile');
-  const gets = list((((getTile?.DCP as Node | undefined)?.HTTP as Node | undefined)?.Get) as Node | Node[]);
+  const gets = list(((getTile?.DCP as Node | undefined)?.HTTP as Node | undefined)?.Get as Node | Node[]);
   // Prefer the KVP endpoint; our proxy always asks with KVP parameters.
   const kvp = gets.find((g) => JSON.stringify(g.Constraint ?? '').includes('KVP')) ?? gets[0];
   const href = kvp?.['@_href'];

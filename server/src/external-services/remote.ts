@@ -9,7 +9,12 @@ import { EXTERNAL_MSG } from '@fieldbook/domain';
 import { badRequest } from '../http/errors.js';
 
 /** Limits of a server-side fetch of someone else's service. */
-export const REMOTE_LIMITS = { timeoutMs: 10_000, capabilitiesBytes: 5 * 1024 * 1024, imageBytes: 10 * 1024 * 1024, redirects: 3 } as const;
+export const REMOTE_LIMITS = {
+  timeoutMs: 10_000,
+  capabilitiesBytes: 5 * 1024 * 1024,
+  imageBytes: 10 * 1024 * 1024,
+  redirects: 3,
+} as const;
 
 // IPv4-compatible addresses (::a.b.c.d, deprecated) include :: and ::1; nothing public uses them.
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
@@ -28,7 +33,8 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
 function ownAddresses(): Set<string> {
   const own = new Set<string>();
   for (const list of Object.values(os.networkInterfaces())) {
-    for (const entry of list ?? []) if (ipaddr.isValid(entry.address)) own.add(ipaddr.process(entry.address).toNormalizedString());
+    for (const entry of list ?? [])
+      if (ipaddr.isValid(entry.address)) own.add(ipaddr.process(entry.address).toNormalizedString());
   }
   return own;
 }
@@ -58,7 +64,14 @@ export async function checkRemoteUrl(url: URL, allowPrivate: boolean): Promise<v
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(EXTERNAL_MSG.urlInvalid);
   if (allowPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : await lookup(host, { all: true }).then((r) => r.map((a) => a.address), () => { throw badRequest(EXTERNAL_MSG.unreachable); });
+  const addresses = isIP(host)
+    ? [host]
+    : await lookup(host, { all: true }).then(
+        (r) => r.map((a) => a.address),
+        () => {
+          throw badRequest(EXTERNAL_MSG.unreachable);
+        },
+      );
   if (!addresses.length || addresses.some((a) => isPrivateAddress(a))) throw badRequest(EXTERNAL_MSG.privateAddress);
 }
 
@@ -87,32 +100,45 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
-interface RawResponse { status: number; headers: IncomingHttpHeaders; body: Buffer }
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** One GET (no redirects followed), with the guarded lookup, a timeout and a size cap. */
-function getOnce(target: URL, headers: Record<string, string>, allowPrivate: boolean, maxBytes: number): Promise<RawResponse> {
+function getOnce(
+  target: URL,
+  headers: Record<string, string>,
+  allowPrivate: boolean,
+  maxBytes: number,
+): Promise<RawResponse> {
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(target, { headers, lookup: guardedLookup(allowPrivate), timeout: REMOTE_LIMITS.timeoutMs }, (res) => {
-      const status = res.statusCode ?? 502;
-      if (status >= 300 && status < 400) {
-        res.resume();
-        return resolve({ status, headers: res.headers, body: Buffer.alloc(0) });
-      }
-      if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
-        res.destroy();
-        return reject(new Error('too large'));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.byteLength;
-        if (size > maxBytes) res.destroy(new Error('too large'));
-        else chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = client.get(
+      target,
+      { headers, lookup: guardedLookup(allowPrivate), timeout: REMOTE_LIMITS.timeoutMs },
+      (res) => {
+        const status = res.statusCode ?? 502;
+        if (status >= 300 && status < 400) {
+          res.resume();
+          return resolve({ status, headers: res.headers, body: Buffer.alloc(0) });
+        }
+        if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
+          res.destroy();
+          return reject(new Error('too large'));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > maxBytes) res.destroy(new Error('too large'));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
   });
@@ -122,23 +148,33 @@ function getOnce(target: URL, headers: Record<string, string>, allowPrivate: boo
  * GET with a timeout, a size cap and redirects checked one by one (a public address must not
  * redirect into a private one). Basic credentials go only to the service's own host.
  */
-export async function fetchRemote(url: string, options: { allowPrivate: boolean; maxBytes: number; username?: string; password?: string }): Promise<RemoteResponse> {
+export async function fetchRemote(
+  url: string,
+  options: { allowPrivate: boolean; maxBytes: number; username?: string; password?: string },
+): Promise<RemoteResponse> {
   let target = new URL(url);
   const origin = target.origin;
   for (let hop = 0; hop <= REMOTE_LIMITS.redirects; hop++) {
     await checkRemoteUrl(target, options.allowPrivate);
     const headers: Record<string, string> = { 'user-agent': 'Fieldbook' };
-    if (options.username && target.origin === origin) headers.authorization = `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
-    const res = await getOnce(target, headers, options.allowPrivate, options.maxBytes).catch((err: { code?: string }) => {
-      throw badRequest(err?.code === 'EPRIVATEADDRESS' ? EXTERNAL_MSG.privateAddress : EXTERNAL_MSG.unreachable);
-    });
+    if (options.username && target.origin === origin)
+      headers.authorization = `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
+    const res = await getOnce(target, headers, options.allowPrivate, options.maxBytes).catch(
+      (err: { code?: string }) => {
+        throw badRequest(err?.code === 'EPRIVATEADDRESS' ? EXTERNAL_MSG.privateAddress : EXTERNAL_MSG.unreachable);
+      },
+    );
     const location = res.headers.location;
     if (res.status >= 300 && res.status < 400 && location) {
       target = new URL(location, target);
       continue;
     }
     const type = res.headers['content-type'];
-    return { status: res.status, contentType: (Array.isArray(type) ? type[0] : type) ?? 'application/octet-stream', body: res.body };
+    return {
+      status: res.status,
+      contentType: (Array.isArray(type) ? type[0] : type) ?? 'application/octet-stream',
+      body: res.body,
+    };
   }
   throw badRequest(EXTERNAL_MSG.unreachable);
 }

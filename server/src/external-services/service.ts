@@ -36,28 +36,69 @@ export async function addStore(deps: Deps, caller: Caller, projectId: string, ki
   requireRight(canCreate(caller, projectChain(project.id)));
   const url = new URL(input.capabilitiesURL);
   if (!url.searchParams.has('service') && !url.searchParams.has('SERVICE')) url.searchParams.set('SERVICE', kind);
-  if (!url.searchParams.has('request') && !url.searchParams.has('REQUEST')) url.searchParams.set('REQUEST', 'GetCapabilities');
-  const res = await fetchRemote(url.toString(), { allowPrivate: !!deps.config.allowPrivateServiceUrls, maxBytes: REMOTE_LIMITS.capabilitiesBytes, username: input.username, password: input.password });
+  if (!url.searchParams.has('request') && !url.searchParams.has('REQUEST'))
+    url.searchParams.set('REQUEST', 'GetCapabilities');
+  const res = await fetchRemote(url.toString(), {
+    allowPrivate: !!deps.config.allowPrivateServiceUrls,
+    maxBytes: REMOTE_LIMITS.capabilitiesBytes,
+    username: input.username,
+    password: input.password,
+  });
   if (res.status !== 200) throw badRequest(EXTERNAL_MSG.unreachable);
-  const description = kind === 'WMS' ? parseWms(res.body.toString('utf8'), url.toString()) : parseWmts(res.body.toString('utf8'), url.toString());
+  const description =
+    kind === 'WMS'
+      ? parseWms(res.body.toString('utf8'), url.toString())
+      : parseWmts(res.body.toString('utf8'), url.toString());
   if (!description.layers.length) throw badRequest(EXTERNAL_MSG.noLayers);
 
   const folderId = await deps.db.transaction().execute(async (trx) => {
-    const siblings = await trx.selectFrom('folders').select('name').where('project_id', '=', project.id).where('parent_id', 'is', null).execute();
-    const folder = await trx.insertInto('folders').values({
-      project_id: project.id, parent_id: null, name: uniqueName(description.title, new Set(siblings.map((s) => s.name.toLowerCase()))),
-      description: url.host, folder_type: kind === 'WMS' ? FOLDER_TYPES.wms : FOLDER_TYPES.wmts,
-    }).returning('id').executeTakeFirstOrThrow();
-    const store = await trx.insertInto('external_stores').values({
-      project_id: project.id, folder_id: folder.id, kind, capabilities_url: url.toString(), service_url: description.serviceUrl,
-      username: input.username, password: sealSecret(deps.config.jwtSecret, input.password),
-    }).returning('id').executeTakeFirstOrThrow();
+    const siblings = await trx
+      .selectFrom('folders')
+      .select('name')
+      .where('project_id', '=', project.id)
+      .where('parent_id', 'is', null)
+      .execute();
+    const folder = await trx
+      .insertInto('folders')
+      .values({
+        project_id: project.id,
+        parent_id: null,
+        name: uniqueName(description.title, new Set(siblings.map((s) => s.name.toLowerCase()))),
+        description: url.host,
+        folder_type: kind === 'WMS' ? FOLDER_TYPES.wms : FOLDER_TYPES.wmts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const store = await trx
+      .insertInto('external_stores')
+      .values({
+        project_id: project.id,
+        folder_id: folder.id,
+        kind,
+        capabilities_url: url.toString(),
+        service_url: description.serviceUrl,
+        username: input.username,
+        password: sealSecret(deps.config.jwtSecret, input.password),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const names = new Set<string>();
     for (const layer of description.layers) {
-      await trx.insertInto('layers').values({
-        project_id: project.id, folder_id: folder.id, name: uniqueName(layer.title, names), description: null, type: 'WMS',
-        server_name: layer.name, reference_id: store.id, preferred_method: kind === 'WMS' ? 'WMS' : 'WMS-TILE', mobile_preferred_method: null, style_id: null,
-      }).execute();
+      await trx
+        .insertInto('layers')
+        .values({
+          project_id: project.id,
+          folder_id: folder.id,
+          name: uniqueName(layer.title, names),
+          description: null,
+          type: 'WMS',
+          server_name: layer.name,
+          reference_id: store.id,
+          preferred_method: kind === 'WMS' ? 'WMS' : 'WMS-TILE',
+          mobile_preferred_method: null,
+          style_id: null,
+        })
+        .execute();
     }
     return folder.id;
   });
@@ -68,7 +109,12 @@ export async function addStore(deps: Deps, caller: Caller, projectId: string, ki
 
 async function storeOf(deps: Deps, caller: Caller, projectId: string, storeId: string) {
   const project = await projectOf(deps.db, caller, projectId);
-  const store = await deps.db.selectFrom('external_stores').selectAll().where('id', '=', storeId).where('project_id', '=', project.id).executeTakeFirst();
+  const store = await deps.db
+    .selectFrom('external_stores')
+    .selectAll()
+    .where('id', '=', storeId)
+    .where('project_id', '=', project.id)
+    .executeTakeFirst();
   if (!store) throw notFound();
   return { project, store };
 }
@@ -81,7 +127,8 @@ export async function removeStore(deps: Deps, caller: Caller, projectId: string,
   await deps.db.deleteFrom('folders').where('id', '=', store.folder_id).execute();
 }
 
-const FORWARDED = /^(service|version|request|layers?|styles?|format|transparent|crs|srs|bbox|width|height|tilematrixset|tilematrix|tilerow|tilecol|style|tiled|dpi)$/i;
+const FORWARDED =
+  /^(service|version|request|layers?|styles?|format|transparent|crs|srs|bbox|width|height|tilematrixset|tilematrix|tilerow|tilecol|style|tiled|dpi)$/i;
 
 /**
  * Fetches a map image, tile or the capabilities for a viewer of the project, adding the stored
@@ -89,14 +136,25 @@ const FORWARDED = /^(service|version|request|layers?|styles?|format|transparent|
  * back: capabilities that parse as this service's kind (as XML), or a raster image typed by its
  * signature, never the remote's own content type (HTML, SVG and other active content are refused).
  */
-export async function proxyStore(deps: Deps, caller: Caller, projectId: string, storeId: string, query: Record<string, string>): Promise<RemoteResponse> {
+export async function proxyStore(
+  deps: Deps,
+  caller: Caller,
+  projectId: string,
+  storeId: string,
+  query: Record<string, string>,
+): Promise<RemoteResponse> {
   const { store } = await storeOf(deps, caller, projectId, storeId);
-  const capabilities = Object.entries(query).some(([k, v]) => k.toLowerCase() === 'request' && v.toLowerCase() === 'getcapabilities');
+  const capabilities = Object.entries(query).some(
+    ([k, v]) => k.toLowerCase() === 'request' && v.toLowerCase() === 'getcapabilities',
+  );
   const target = new URL(capabilities ? store.capabilities_url : store.service_url);
-  if (!capabilities) for (const [key, value] of Object.entries(query)) if (FORWARDED.test(key)) target.searchParams.set(key, value);
+  if (!capabilities)
+    for (const [key, value] of Object.entries(query)) if (FORWARDED.test(key)) target.searchParams.set(key, value);
   const res = await fetchRemote(target.toString(), {
-    allowPrivate: !!deps.config.allowPrivateServiceUrls, maxBytes: capabilities ? REMOTE_LIMITS.capabilitiesBytes : REMOTE_LIMITS.imageBytes,
-    username: store.username, password: openSecret(deps.config.jwtSecret, store.password),
+    allowPrivate: !!deps.config.allowPrivateServiceUrls,
+    maxBytes: capabilities ? REMOTE_LIMITS.capabilitiesBytes : REMOTE_LIMITS.imageBytes,
+    username: store.username,
+    password: openSecret(deps.config.jwtSecret, store.password),
   });
   if (res.status !== 200) throw badRequest(EXTERNAL_MSG.unreachable);
   if (capabilities) {

@@ -1,5 +1,12 @@
 import {
-  FEATURE_MSG, LINE_FN_MSG, joinLines, locateVertex, removeVertex, splitLine, type AssetRef, type JoinPointsInput,
+  FEATURE_MSG,
+  LINE_FN_MSG,
+  joinLines,
+  locateVertex,
+  removeVertex,
+  splitLine,
+  type AssetRef,
+  type JoinPointsInput,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
@@ -26,13 +33,20 @@ async function editable(deps: Deps, caller: Caller, idText: string) {
 async function editableLine(deps: Deps, caller: Caller, idText: string) {
   const f = await editable(deps, caller, idText);
   if (f.row.kind !== 'line') throw badRequest(LINE_FN_MSG.notLine);
-  const parts: Parts = f.geometry.type === 'LineString' ? [f.geometry.coordinates as number[][]] : (f.geometry.coordinates as Parts);
+  const parts: Parts =
+    f.geometry.type === 'LineString' ? [f.geometry.coordinates as number[][]] : (f.geometry.coordinates as Parts);
   return { ...f, parts };
 }
 
 const multiLine = (coordinates: Parts) => ({ type: 'MultiLineString', coordinates });
-const sameClass = (a: { layer_id: string; dictionary_id: string | null; system_id: string | null; component_id: string | null }, b: typeof a) =>
-  a.layer_id === b.layer_id && a.dictionary_id === b.dictionary_id && a.system_id === b.system_id && a.component_id === b.component_id;
+const sameClass = (
+  a: { layer_id: string; dictionary_id: string | null; system_id: string | null; component_id: string | null },
+  b: typeof a,
+) =>
+  a.layer_id === b.layer_id &&
+  a.dictionary_id === b.dictionary_id &&
+  a.system_id === b.system_id &&
+  a.component_id === b.component_id;
 
 /** PUT /rest/features/fn/line/removevertex/collected/{id}/{vertex}: the vertex goes, the line stays. */
 export async function removeLineVertex(deps: Deps, caller: Caller, idText: string, vertex: number) {
@@ -60,7 +74,9 @@ export async function splitLineAt(deps: Deps, caller: Caller, idText: string, ve
     await setGeometry(trx, caller, line.row, multiLine(halves[0]));
     return insertFeature(trx, caller, { ...line.row, geometry: multiLine(halves[1]) });
   });
-  return { features: [toFeature(await load(deps.db, caller, line.row.id)), toFeature(await load(deps.db, caller, secondId))] };
+  return {
+    features: [toFeature(await load(deps.db, caller, line.row.id)), toFeature(await load(deps.db, caller, secondId))],
+  };
 }
 
 /** POST /rest/features/fn/line/join/{id1}/{id2}: lines of one layer and classification become the first; the second is removed. */
@@ -100,19 +116,31 @@ export async function joinPointsIntoLine(deps: Deps, caller: Caller, input: Join
     points.push(row);
   }
   const { layer, chain } = await layerContext(deps.db, caller, input.layerId);
-  if (layer.folder_id !== points[0].folder_id || drawTargetError(layer, 'line')) throw badRequest(LINE_FN_MSG.pointsLayer);
+  if (layer.folder_id !== points[0].folder_id || drawTargetError(layer, 'line'))
+    throw badRequest(LINE_FN_MSG.pointsLayer);
   if (!canCreateFeature(caller, chain)) throw forbidden();
   if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
   if (!layer.is_active) throw badRequest(FEATURE_MSG.layerInactive);
   const classification = await checkedClassification(deps.db, layer, 'line', {
-    dictionaryId: points[0].dictionary_id, systemId: input.componentId ? points[0].system_id : null, componentId: input.componentId ?? null,
+    dictionaryId: points[0].dictionary_id,
+    systemId: input.componentId ? points[0].system_id : null,
+    componentId: input.componentId ?? null,
     attributes: input.attributes,
   });
   const coordinates = points.map((p) => (JSON.parse(p.geometry) as { coordinates: number[] }).coordinates);
-  const id = await deps.db.transaction().execute((trx) => insertFeature(trx, caller, {
-    kind: 'line', layer_id: layer.id, project_id: layer.project_id, geometry: multiLine([coordinates]),
-    dictionary_id: classification.dictionaryId, system_id: classification.systemId, component_id: classification.componentId,
-    attributes: classification.attributes, metadata: null, properties: {},
-  }));
+  const id = await deps.db.transaction().execute((trx) =>
+    insertFeature(trx, caller, {
+      kind: 'line',
+      layer_id: layer.id,
+      project_id: layer.project_id,
+      geometry: multiLine([coordinates]),
+      dictionary_id: classification.dictionaryId,
+      system_id: classification.systemId,
+      component_id: classification.componentId,
+      attributes: classification.attributes,
+      metadata: null,
+      properties: {},
+    }),
+  );
   return toFeature(await load(deps.db, caller, id));
 }

@@ -1,4 +1,11 @@
-import { FEATURE_MSG, MOVE_MSG, normalizeGeometry, parseFeatureRef, type FeatureInput, type FeatureKind } from '@fieldbook/domain';
+import {
+  FEATURE_MSG,
+  MOVE_MSG,
+  normalizeGeometry,
+  parseFeatureRef,
+  type FeatureInput,
+  type FeatureKind,
+} from '@fieldbook/domain';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
@@ -18,43 +25,85 @@ export function parseFeatureId(id: string): { kind: string; id: string } {
 }
 
 export async function layerContext(db: Executor, caller: Caller, layerId: string) {
-  const layer = await db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
+  const layer = await db
+    .selectFrom('layers')
+    .innerJoin('folders', 'folders.id', 'layers.folder_id')
     .innerJoin('projects', 'projects.id', 'layers.project_id')
     .select([
-      'layers.id', 'layers.read_only', 'layers.is_active', 'layers.folder_id', 'layers.type', 'layers.server_name', 'layers.reference_id',
-      'folders.parent_id', 'projects.id as project_id', 'projects.dictionary_id', 'projects.organization_id',
+      'layers.id',
+      'layers.read_only',
+      'layers.is_active',
+      'layers.folder_id',
+      'layers.type',
+      'layers.server_name',
+      'layers.reference_id',
+      'folders.parent_id',
+      'projects.id as project_id',
+      'projects.dictionary_id',
+      'projects.organization_id',
     ])
-    .where('layers.id', '=', layerId).executeTakeFirst();
+    .where('layers.id', '=', layerId)
+    .executeTakeFirst();
   if (!layer || layer.organization_id !== caller.organizationId) throw notFound();
-  const chain: AssetRef[] = [{ type: 'layer', id: layer.id }, ...folderChain(layer.project_id, layer.parent_id ? [layer.folder_id, layer.parent_id] : [layer.folder_id])];
+  const chain: AssetRef[] = [
+    { type: 'layer', id: layer.id },
+    ...folderChain(layer.project_id, layer.parent_id ? [layer.folder_id, layer.parent_id] : [layer.folder_id]),
+  ];
   if (!canView(caller, chain)) throw notFound();
   return { layer, chain };
 }
 
 export function toFeature(row: Record<string, unknown>) {
   const { id, kind, geometry, attributes, metadata, properties, ...rest } = row as {
-    id: string; kind: string; geometry: string; attributes: unknown; metadata: unknown; properties: Record<string, string>; [k: string]: unknown;
+    id: string;
+    kind: string;
+    geometry: string;
+    attributes: unknown;
+    metadata: unknown;
+    properties: Record<string, string>;
+    [k: string]: unknown;
   };
   return {
     type: 'Feature' as const,
     id: `${kind}.${id}`,
     geometry: typeof geometry === 'string' ? JSON.parse(geometry) : geometry,
-    properties: { ...properties, ...rest, ogc_fid: Number(id), attributes: JSON.stringify(attributes ?? []), metadata: metadata === null ? null : JSON.stringify(metadata) },
+    properties: {
+      ...properties,
+      ...rest,
+      ogc_fid: Number(id),
+      attributes: JSON.stringify(attributes ?? []),
+      metadata: metadata === null ? null : JSON.stringify(metadata),
+    },
   };
 }
 
 /** The feature rows of the caller's organization that are not deleted, in the shape toFeature presents. */
 function featureRows(db: Executor, caller: Caller) {
-  return db.selectFrom('features').innerJoin('layers', 'layers.id', 'features.layer_id')
+  return db
+    .selectFrom('features')
+    .innerJoin('layers', 'layers.id', 'features.layer_id')
     .leftJoin('accounts as c', 'c.id', 'features.created_by')
     .leftJoin('accounts as m', 'm.id', 'features.updated_by')
     .select([
-      'features.id', 'features.kind', sql<string>`ST_AsGeoJSON(features.geom, 9)`.as('geometry'),
-      'features.layer_id', 'layers.folder_id', 'features.project_id', 'features.dictionary_id', 'features.system_id', 'features.component_id',
-      'features.attributes', 'features.metadata', 'features.properties', 'features.created_at as created', 'features.updated_at as modified',
-      'c.email as created_by_email', 'm.email as modified_by_email',
+      'features.id',
+      'features.kind',
+      sql<string>`ST_AsGeoJSON(features.geom, 9)`.as('geometry'),
+      'features.layer_id',
+      'layers.folder_id',
+      'features.project_id',
+      'features.dictionary_id',
+      'features.system_id',
+      'features.component_id',
+      'features.attributes',
+      'features.metadata',
+      'features.properties',
+      'features.created_at as created',
+      'features.updated_at as modified',
+      'c.email as created_by_email',
+      'm.email as modified_by_email',
     ])
-    .where('features.organization_id', '=', caller.organizationId).where('features.deleted_at', 'is', null);
+    .where('features.organization_id', '=', caller.organizationId)
+    .where('features.deleted_at', 'is', null);
 }
 
 export async function load(db: Executor, caller: Caller, featureId: string, kind?: string) {
@@ -65,14 +114,22 @@ export async function load(db: Executor, caller: Caller, featureId: string, kind
 
 /** Several features at once (e.g. the selection of a move); missing ids are simply absent. */
 export async function loadMany(db: Executor, caller: Caller, featureIds: string[]) {
-  return featureIds.length ? featureRows(db, caller).where('features.id', 'in', featureIds).orderBy('features.id').execute() : [];
+  return featureIds.length
+    ? featureRows(db, caller).where('features.id', 'in', featureIds).orderBy('features.id').execute()
+    : [];
 }
 
 /** Edit is disabled for features classified by a dictionary other than the project's (spec 3 §4). */
-const ownDictionary = (row: { dictionary_id: string | null }, layer: { dictionary_id: string }) => !row.dictionary_id || row.dictionary_id === layer.dictionary_id;
+const ownDictionary = (row: { dictionary_id: string | null }, layer: { dictionary_id: string }) =>
+  !row.dictionary_id || row.dictionary_id === layer.dictionary_id;
 
 /** Refuses an edit of a feature: edit-feature rights, a writable layer, the project's dictionary. */
-export function assertEditable(caller: Caller, row: { dictionary_id: string | null }, layer: { read_only: boolean; dictionary_id: string }, featureChain: AssetRef[]) {
+export function assertEditable(
+  caller: Caller,
+  row: { dictionary_id: string | null },
+  layer: { read_only: boolean; dictionary_id: string },
+  featureChain: AssetRef[],
+) {
   if (!canEditFeature(caller, featureChain)) throw forbidden();
   if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
   if (!ownDictionary(row, layer)) throw badRequest(FEATURE_MSG.dictionaryMismatch);
@@ -86,7 +143,10 @@ export async function getFeature(deps: Deps, caller: Caller, featureId: string, 
   const writable = !layer.read_only;
   return {
     ...toFeature(row),
-    abilities: { edit: writable && ownDictionary(row, layer) && canEditFeature(caller, featureChain), admin: writable && isFeatureAdmin(caller, featureChain) },
+    abilities: {
+      edit: writable && ownDictionary(row, layer) && canEditFeature(caller, featureChain),
+      admin: writable && isFeatureAdmin(caller, featureChain),
+    },
   };
 }
 
@@ -101,7 +161,13 @@ export interface CheckedFeature {
 type LayerContext = Awaited<ReturnType<typeof layerContext>>;
 
 /** The checks of a drawn feature: create rights there, a writable active layer of the kind, a valid dictionary classification. */
-export async function checkedNewFeature(db: Executor, caller: Caller, { layer, chain }: LayerContext, kind: FeatureKind, input: FeatureInput): Promise<CheckedFeature> {
+export async function checkedNewFeature(
+  db: Executor,
+  caller: Caller,
+  { layer, chain }: LayerContext,
+  kind: FeatureKind,
+  input: FeatureInput,
+): Promise<CheckedFeature> {
   if (!canCreateFeature(caller, chain)) throw forbidden();
   if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
   if (!layer.is_active) throw badRequest(FEATURE_MSG.layerInactive);
@@ -111,7 +177,10 @@ export async function checkedNewFeature(db: Executor, caller: Caller, { layer, c
   if (!geometry) throw badRequest(FEATURE_MSG.geometryTypeMismatch);
   const p = input.properties;
   const classification = await checkedClassification(db, layer, kind, {
-    dictionaryId: p.dictionary_id, systemId: p.system_id, componentId: p.component_id, attributes: p.attributes,
+    dictionaryId: p.dictionary_id,
+    systemId: p.system_id,
+    componentId: p.component_id,
+    attributes: p.attributes,
   });
   return { kind, geometry, classification, properties: (p.properties ?? {}) as Record<string, string> };
 }
@@ -123,14 +192,30 @@ export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKin
   const { geometry, classification, properties } = await checkedNewFeature(deps.db, caller, context, kind, input);
   const p = input.properties;
   const id = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('features').values({
-      organization_id: caller.organizationId, project_id: layer.project_id, layer_id: layer.id, kind,
-      geom: sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`,
-      dictionary_id: classification.dictionaryId, system_id: classification.systemId, component_id: classification.componentId,
-      attributes: JSON.stringify(classification.attributes),
-      metadata: p.metadata === undefined || p.metadata === null ? null : typeof p.metadata === 'string' ? p.metadata : JSON.stringify(p.metadata),
-      properties: JSON.stringify(properties), created_by: caller.accountId, updated_by: caller.accountId,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('features')
+      .values({
+        organization_id: caller.organizationId,
+        project_id: layer.project_id,
+        layer_id: layer.id,
+        kind,
+        geom: sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`,
+        dictionary_id: classification.dictionaryId,
+        system_id: classification.systemId,
+        component_id: classification.componentId,
+        attributes: JSON.stringify(classification.attributes),
+        metadata:
+          p.metadata === undefined || p.metadata === null
+            ? null
+            : typeof p.metadata === 'string'
+              ? p.metadata
+              : JSON.stringify(p.metadata),
+        properties: JSON.stringify(properties),
+        created_by: caller.accountId,
+        updated_by: caller.accountId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await addVersion(trx, caller, row.id, 'Add', null);
     await bumpLayerDataVersion(trx, [layer.id]);
     return row.id;
@@ -143,7 +228,13 @@ export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKin
  * (a geometry-only save, the generic property panel) keeps the stored classification, checking any
  * attributes it sends against the stored component; component_id null removes the classification.
  */
-export async function updateFeature(deps: Deps, caller: Caller, kind: FeatureKind | undefined, featureId: string, input: FeatureInput) {
+export async function updateFeature(
+  deps: Deps,
+  caller: Caller,
+  kind: FeatureKind | undefined,
+  featureId: string,
+  input: FeatureInput,
+) {
   const current = await load(deps.db, caller, featureId, kind);
   const { layer, chain } = await layerContext(deps.db, caller, current.layer_id);
   assertEditable(caller, current, layer, [{ type: 'feature', id: String(current.id) }, ...chain]);
@@ -152,21 +243,54 @@ export async function updateFeature(deps: Deps, caller: Caller, kind: FeatureKin
   if (!geometry) throw badRequest(FEATURE_MSG.geometryTypeMismatch);
   const p = input.properties;
   const keep = p.component_id === undefined;
-  const classification = keep && p.attributes === undefined
-    ? { dictionaryId: current.dictionary_id, systemId: current.system_id, componentId: current.component_id, attributes: current.attributes }
-    : await checkedClassification(deps.db, layer, current.kind as FeatureKind, keep
-      ? { dictionaryId: current.dictionary_id, systemId: current.system_id, componentId: current.component_id, attributes: p.attributes }
-      : { dictionaryId: p.dictionary_id, systemId: p.system_id, componentId: p.component_id, attributes: p.attributes });
+  const classification =
+    keep && p.attributes === undefined
+      ? {
+          dictionaryId: current.dictionary_id,
+          systemId: current.system_id,
+          componentId: current.component_id,
+          attributes: current.attributes,
+        }
+      : await checkedClassification(
+          deps.db,
+          layer,
+          current.kind as FeatureKind,
+          keep
+            ? {
+                dictionaryId: current.dictionary_id,
+                systemId: current.system_id,
+                componentId: current.component_id,
+                attributes: p.attributes,
+              }
+            : {
+                dictionaryId: p.dictionary_id,
+                systemId: p.system_id,
+                componentId: p.component_id,
+                attributes: p.attributes,
+              },
+        );
   await deps.db.transaction().execute(async (trx) => {
     await addVersion(trx, caller, current.id, 'Edit', toFeature(current));
-    await trx.updateTable('features').set({
-      geom: sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`,
-      dictionary_id: classification.dictionaryId, system_id: classification.systemId, component_id: classification.componentId,
-      attributes: JSON.stringify(classification.attributes ?? []),
-      ...(p.metadata !== undefined ? { metadata: p.metadata === null ? null : typeof p.metadata === 'string' ? p.metadata : JSON.stringify(p.metadata) } : {}),
-      ...(p.properties ? { properties: JSON.stringify(p.properties) } : {}),
-      updated_at: new Date(), updated_by: caller.accountId,
-    }).where('id', '=', current.id).execute();
+    await trx
+      .updateTable('features')
+      .set({
+        geom: sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`,
+        dictionary_id: classification.dictionaryId,
+        system_id: classification.systemId,
+        component_id: classification.componentId,
+        attributes: JSON.stringify(classification.attributes ?? []),
+        ...(p.metadata !== undefined
+          ? {
+              metadata:
+                p.metadata === null ? null : typeof p.metadata === 'string' ? p.metadata : JSON.stringify(p.metadata),
+            }
+          : {}),
+        ...(p.properties ? { properties: JSON.stringify(p.properties) } : {}),
+        updated_at: new Date(),
+        updated_by: caller.accountId,
+      })
+      .where('id', '=', current.id)
+      .execute();
     await bumpLayerDataVersion(trx, [current.layer_id]);
   });
   return toFeature(await load(deps.db, caller, current.id));
@@ -176,7 +300,13 @@ export async function updateFeature(deps: Deps, caller: Caller, kind: FeatureKin
  * Deletes features of one layer at once (a WFS-T Delete): deleteFeature's checks for each, then one
  * statement per write. `wrongLayer` is the message for a feature of another layer.
  */
-export async function deleteFeatures(db: Executor, caller: Caller, { layer, chain }: LayerContext, featureIds: string[], wrongLayer: string): Promise<number> {
+export async function deleteFeatures(
+  db: Executor,
+  caller: Caller,
+  { layer, chain }: LayerContext,
+  featureIds: string[],
+  wrongLayer: string,
+): Promise<number> {
   const ids = [...new Set(featureIds)];
   const rows = await loadMany(db, caller, ids);
   if (rows.length !== ids.length) throw notFound();
@@ -185,8 +315,17 @@ export async function deleteFeatures(db: Executor, caller: Caller, { layer, chai
     if (!isFeatureAdmin(caller, [{ type: 'feature', id: String(row.id) }, ...chain])) throw forbidden();
   }
   if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
-  await addVersions(db, caller, 'Delete', rows.map((row) => ({ id: row.id, before: toFeature(row) })));
-  await db.updateTable('features').set({ deleted_at: new Date(), updated_by: caller.accountId }).where('id', 'in', ids).execute();
+  await addVersions(
+    db,
+    caller,
+    'Delete',
+    rows.map((row) => ({ id: row.id, before: toFeature(row) })),
+  );
+  await db
+    .updateTable('features')
+    .set({ deleted_at: new Date(), updated_by: caller.accountId })
+    .where('id', 'in', ids)
+    .execute();
   await bumpLayerDataVersion(db, [layer.id]);
   return ids.length;
 }

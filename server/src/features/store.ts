@@ -23,41 +23,98 @@ const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.
 type VersionAction = 'Add' | 'Edit' | 'Delete';
 
 /** Writes a version row with the state before a change (spec: every change is restorable). */
-export async function addVersion(trx: Executor, caller: Caller, featureId: string, action: VersionAction, before: unknown) {
+export async function addVersion(
+  trx: Executor,
+  caller: Caller,
+  featureId: string,
+  action: VersionAction,
+  before: unknown,
+) {
   await addVersions(trx, caller, action, [{ id: featureId, before }]);
 }
 
 /** Version rows for many features at once (a moved selection), a thousand per statement. */
-export async function addVersions(trx: Executor, caller: Caller, action: VersionAction, features: Array<{ id: string; before: unknown }>) {
+export async function addVersions(
+  trx: Executor,
+  caller: Caller,
+  action: VersionAction,
+  features: Array<{ id: string; before: unknown }>,
+) {
   for (let start = 0; start < features.length; start += 1000) {
-    await trx.insertInto('feature_versions').values(features.slice(start, start + 1000).map((f) => ({
-      feature_id: f.id, action, changed_by: caller.accountId, before: f.before === null ? null : JSON.stringify(f.before),
-    }))).execute();
+    await trx
+      .insertInto('feature_versions')
+      .values(
+        features.slice(start, start + 1000).map((f) => ({
+          feature_id: f.id,
+          action,
+          changed_by: caller.accountId,
+          before: f.before === null ? null : JSON.stringify(f.before),
+        })),
+      )
+      .execute();
   }
 }
 
 // Each write bumps its layer's data version in the same transaction, so cached map tiles refresh.
-export async function setGeometry(trx: Executor, caller: Caller, feature: Pick<FeatureRow, 'id' | 'layer_id'>, geometry: unknown) {
-  await trx.updateTable('features').set({ geom: geomOf(geometry), updated_at: new Date(), updated_by: caller.accountId }).where('id', '=', feature.id).execute();
+export async function setGeometry(
+  trx: Executor,
+  caller: Caller,
+  feature: Pick<FeatureRow, 'id' | 'layer_id'>,
+  geometry: unknown,
+) {
+  await trx
+    .updateTable('features')
+    .set({ geom: geomOf(geometry), updated_at: new Date(), updated_by: caller.accountId })
+    .where('id', '=', feature.id)
+    .execute();
   await bumpLayerDataVersion(trx, [feature.layer_id]);
 }
 
 export async function softDelete(trx: Executor, caller: Caller, feature: Pick<FeatureRow, 'id' | 'layer_id'>) {
-  await trx.updateTable('features').set({ deleted_at: new Date(), updated_by: caller.accountId }).where('id', '=', feature.id).execute();
+  await trx
+    .updateTable('features')
+    .set({ deleted_at: new Date(), updated_by: caller.accountId })
+    .where('id', '=', feature.id)
+    .execute();
   await bumpLayerDataVersion(trx, [feature.layer_id]);
 }
 
 /** Inserts a feature of the caller's organization; classification and properties are copied as given. */
 export async function insertFeature(
-  trx: Executor, caller: Caller,
-  f: Pick<FeatureRow, 'kind' | 'layer_id' | 'project_id' | 'dictionary_id' | 'system_id' | 'component_id' | 'attributes' | 'metadata' | 'properties'> & { geometry: unknown },
+  trx: Executor,
+  caller: Caller,
+  f: Pick<
+    FeatureRow,
+    | 'kind'
+    | 'layer_id'
+    | 'project_id'
+    | 'dictionary_id'
+    | 'system_id'
+    | 'component_id'
+    | 'attributes'
+    | 'metadata'
+    | 'properties'
+  > & { geometry: unknown },
 ): Promise<string> {
-  const row = await trx.insertInto('features').values({
-    organization_id: caller.organizationId, project_id: f.project_id, layer_id: f.layer_id, kind: f.kind, geom: geomOf(f.geometry),
-    dictionary_id: f.dictionary_id, system_id: f.system_id, component_id: f.component_id,
-    attributes: JSON.stringify(f.attributes ?? []), metadata: jsonOrNull(f.metadata), properties: JSON.stringify(f.properties ?? {}),
-    created_by: caller.accountId, updated_by: caller.accountId,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('features')
+    .values({
+      organization_id: caller.organizationId,
+      project_id: f.project_id,
+      layer_id: f.layer_id,
+      kind: f.kind,
+      geom: geomOf(f.geometry),
+      dictionary_id: f.dictionary_id,
+      system_id: f.system_id,
+      component_id: f.component_id,
+      attributes: JSON.stringify(f.attributes ?? []),
+      metadata: jsonOrNull(f.metadata),
+      properties: JSON.stringify(f.properties ?? {}),
+      created_by: caller.accountId,
+      updated_by: caller.accountId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await addVersion(trx, caller, row.id, 'Add', null);
   await bumpLayerDataVersion(trx, [f.layer_id]);
   return row.id;

@@ -1,5 +1,11 @@
 import {
-  FEATURE_LAYER_SERVER_NAMES, FEATURE_MSG, attributeTypeName, componentTypeForKind, featureValueError, type FeatureAttribute, type FeatureKind,
+  FEATURE_LAYER_SERVER_NAMES,
+  FEATURE_MSG,
+  attributeTypeName,
+  componentTypeForKind,
+  featureValueError,
+  type FeatureAttribute,
+  type FeatureKind,
 } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 import { badRequest } from '../http/errors.js';
@@ -9,10 +15,14 @@ import { badRequest } from '../http/errors.js';
  * either generic (no server name, e.g. an imported layer) or the drawing layer of that kind. Leader,
  * form and one-call layers have their own routes. Returns the refusal's message id, or null.
  */
-export function drawTargetError(layer: { type: string; server_name: string | null; reference_id: string | null }, kind: FeatureKind): string | null {
+export function drawTargetError(
+  layer: { type: string; server_name: string | null; reference_id: string | null },
+  kind: FeatureKind,
+): string | null {
   if (layer.type !== 'VECTOR' || layer.reference_id) return FEATURE_MSG.layerNotDrawable;
   if (layer.server_name === null) return null;
-  if (!(FEATURE_LAYER_SERVER_NAMES as readonly string[]).includes(layer.server_name)) return FEATURE_MSG.layerNotDrawable;
+  if (!(FEATURE_LAYER_SERVER_NAMES as readonly string[]).includes(layer.server_name))
+    return FEATURE_MSG.layerNotDrawable;
   return layer.server_name === kind ? null : FEATURE_MSG.geometryTypeMismatch;
 }
 
@@ -22,25 +32,43 @@ export function drawTargetError(layer: { type: string; server_name: string | nul
  * type; pick lists (not 'Pick List Edit') take one of their values. Returns the stored attribute list.
  */
 export async function checkedClassification(
-  db: Executor, project: { dictionary_id: string }, kind: FeatureKind,
-  c: { dictionaryId?: string | null; systemId?: string | null; componentId?: string | null; attributes?: FeatureAttribute[] },
+  db: Executor,
+  project: { dictionary_id: string },
+  kind: FeatureKind,
+  c: {
+    dictionaryId?: string | null;
+    systemId?: string | null;
+    componentId?: string | null;
+    attributes?: FeatureAttribute[];
+  },
 ) {
   if (!c.componentId) {
     if (c.systemId || (c.attributes && c.attributes.length)) throw badRequest(FEATURE_MSG.requiredMissing);
     return { dictionaryId: null, systemId: null, componentId: null, attributes: [] as FeatureAttribute[] };
   }
   if (c.dictionaryId && c.dictionaryId !== project.dictionary_id) throw badRequest(FEATURE_MSG.dictionaryMismatch);
-  const component = await db.selectFrom('components').innerJoin('systems', 'systems.id', 'components.system_id')
+  const component = await db
+    .selectFrom('components')
+    .innerJoin('systems', 'systems.id', 'components.system_id')
     .innerJoin('component_types', 'component_types.id', 'components.component_type_id')
     .select(['components.id', 'components.system_id', 'systems.dictionary_id', 'component_types.name as type'])
-    .where('components.id', '=', c.componentId).executeTakeFirst();
-  if (!component || component.dictionary_id !== project.dictionary_id || (c.systemId && c.systemId !== component.system_id)) {
+    .where('components.id', '=', c.componentId)
+    .executeTakeFirst();
+  if (
+    !component ||
+    component.dictionary_id !== project.dictionary_id ||
+    (c.systemId && c.systemId !== component.system_id)
+  ) {
     throw badRequest(FEATURE_MSG.dictionaryMismatch);
   }
   if (component.type !== componentTypeForKind[kind]) throw badRequest(FEATURE_MSG.componentTypeMismatch);
 
-  const definitions = await db.selectFrom('attributes').select(['id', 'name', 'type_id', 'required', 'default_value', 'pick_list_id'])
-    .where('component_id', '=', component.id).orderBy('sort_order').execute();
+  const definitions = await db
+    .selectFrom('attributes')
+    .select(['id', 'name', 'type_id', 'required', 'default_value', 'pick_list_id'])
+    .where('component_id', '=', component.id)
+    .orderBy('sort_order')
+    .execute();
   const given = new Map((c.attributes ?? []).map((a) => [a.attributeId, a]));
   const stored: FeatureAttribute[] = [];
   for (const def of definitions) {
@@ -48,16 +76,32 @@ export async function checkedClassification(
     const raw = given.get(def.id)?.attributeValue;
     const value = raw === null || raw === undefined ? '' : String(raw).trim();
     if (value === '') {
-      if (def.required) throw badRequest(FEATURE_MSG.requiredMissing, 'InvalidParameterException', { attribute: def.name });
+      if (def.required)
+        throw badRequest(FEATURE_MSG.requiredMissing, 'InvalidParameterException', { attribute: def.name });
     } else {
       const error = featureValueError(type, value);
       if (error) throw badRequest(error, 'InvalidParameterException', { attribute: def.name });
       if ((type === 'Pick List' || type === 'Global Pick List') && def.pick_list_id) {
-        const match = await db.selectFrom('pick_list_values').select('id').where('pick_list_id', '=', def.pick_list_id).where('value', '=', value).executeTakeFirst();
+        const match = await db
+          .selectFrom('pick_list_values')
+          .select('id')
+          .where('pick_list_id', '=', def.pick_list_id)
+          .where('value', '=', value)
+          .executeTakeFirst();
         if (!match) throw badRequest(FEATURE_MSG.badValue, 'InvalidParameterException', { attribute: def.name });
       }
     }
-    stored.push({ id: given.get(def.id)?.id ?? def.id, attributeId: def.id, attributeType: type, attributeValue: value === '' ? null : value });
+    stored.push({
+      id: given.get(def.id)?.id ?? def.id,
+      attributeId: def.id,
+      attributeType: type,
+      attributeValue: value === '' ? null : value,
+    });
   }
-  return { dictionaryId: component.dictionary_id, systemId: component.system_id, componentId: component.id, attributes: stored };
+  return {
+    dictionaryId: component.dictionary_id,
+    systemId: component.system_id,
+    componentId: component.id,
+    attributes: stored,
+  };
 }

@@ -16,16 +16,31 @@ export interface FormFiles {
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export async function findForm(db: Executor, caller: Pick<Caller, 'organizationId'>, id: string) {
-  const form = await db.selectFrom('forms').selectAll().where('id', '=', id).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+  const form = await db
+    .selectFrom('forms')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', caller.organizationId)
+    .executeTakeFirst();
   if (!form) throw notFound();
   return form;
 }
 
 async function present(deps: Deps, form: Awaited<ReturnType<typeof findForm>>) {
-  const permissions = await deps.db.selectFrom('form_permissions').select(['id', 'form_id', 'project_id']).where('form_id', '=', form.id).execute();
+  const permissions = await deps.db
+    .selectFrom('form_permissions')
+    .select(['id', 'form_id', 'project_id'])
+    .where('form_id', '=', form.id)
+    .execute();
   return {
-    id: form.id, name: form.name, description: form.description, htmlFile: form.html_file_name, jsFile: form.js_file_name,
-    htmlUrl: `${deps.config.publicUrl}/rest/forms/rendered/${form.id}`, created: iso(form.created_at), modified: iso(form.updated_at),
+    id: form.id,
+    name: form.name,
+    description: form.description,
+    htmlFile: form.html_file_name,
+    jsFile: form.js_file_name,
+    htmlUrl: `${deps.config.publicUrl}/rest/forms/rendered/${form.id}`,
+    created: iso(form.created_at),
+    modified: iso(form.updated_at),
     permissions: permissions.map((p) => ({ id: p.id, formId: p.form_id, projectId: p.project_id })),
   };
 }
@@ -37,7 +52,10 @@ function checkFiles(files: FormFiles, required: boolean) {
 }
 
 async function nameTaken(db: Executor, caller: Caller, name: string, exceptId?: string) {
-  let q = db.selectFrom('forms').select('id').where('organization_id', '=', caller.organizationId)
+  let q = db
+    .selectFrom('forms')
+    .select('id')
+    .where('organization_id', '=', caller.organizationId)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId) q = q.where('id', '<>', exceptId);
   return !!(await q.executeTakeFirst());
@@ -47,7 +65,13 @@ export async function listForms(deps: Deps, caller: Caller, q: { page: number; p
   let query = deps.db.selectFrom('forms').where('organization_id', '=', caller.organizationId);
   if (q.search) query = query.where('name', 'ilike', `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await query.selectAll().orderBy('name').orderBy('id').limit(q.pageSize).offset(q.page * q.pageSize).execute();
+  const rows = await query
+    .selectAll()
+    .orderBy('name')
+    .orderBy('id')
+    .limit(q.pageSize)
+    .offset(q.page * q.pageSize)
+    .execute();
   const output = [];
   for (const row of rows) output.push(await present(deps, row));
   return { output, page: q.page, totalCount: Number(total) };
@@ -61,27 +85,57 @@ export async function createForm(deps: Deps, caller: Caller, details: Details, f
   requireOrgAdmin(caller);
   checkFiles(files, true);
   if (await nameTaken(deps.db, caller, details.name)) throw conflict(FORM_MSG.nameExists);
-  const row = await uniquely(FORM_MSG.nameExists, () => deps.db.insertInto('forms').values({
-    organization_id: caller.organizationId, name: details.name, description: details.description ?? null,
-    html: files.html!.text, js: files.js!.text, html_file_name: files.html!.name, js_file_name: files.js!.name,
-  }).returningAll().executeTakeFirstOrThrow());
+  const row = await uniquely(FORM_MSG.nameExists, () =>
+    deps.db
+      .insertInto('forms')
+      .values({
+        organization_id: caller.organizationId,
+        name: details.name,
+        description: details.description ?? null,
+        html: files.html!.text,
+        js: files.js!.text,
+        html_file_name: files.html!.name,
+        js_file_name: files.js!.name,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return present(deps, row);
 }
 
 /** Edit: details, optionally new files, and (when given) the set of projects the form is granted to. */
-export async function updateForm(deps: Deps, caller: Caller, id: string, details: Details, files: FormFiles, projectIds?: string[]) {
+export async function updateForm(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  details: Details,
+  files: FormFiles,
+  projectIds?: string[],
+) {
   requireOrgAdmin(caller);
   const form = await findForm(deps.db, caller, id);
   checkFiles(files, false);
   if (await nameTaken(deps.db, caller, details.name, id)) throw conflict(FORM_MSG.nameExists);
   await deps.db.transaction().execute(async (trx) => {
-    await uniquely(FORM_MSG.nameExists, () => trx.updateTable('forms').set({
-      name: details.name, description: details.description ?? null, updated_at: new Date(),
-      ...(files.html ? { html: files.html.text, html_file_name: files.html.name } : {}),
-      ...(files.js ? { js: files.js.text, js_file_name: files.js.name } : {}),
-    }).where('id', '=', form.id).execute());
+    await uniquely(FORM_MSG.nameExists, () =>
+      trx
+        .updateTable('forms')
+        .set({
+          name: details.name,
+          description: details.description ?? null,
+          updated_at: new Date(),
+          ...(files.html ? { html: files.html.text, html_file_name: files.html.name } : {}),
+          ...(files.js ? { js: files.js.text, js_file_name: files.js.name } : {}),
+        })
+        .where('id', '=', form.id)
+        .execute(),
+    );
     if (projectIds) {
-      const current = await trx.selectFrom('form_permissions').select(['id', 'project_id']).where('form_id', '=', form.id).execute();
+      const current = await trx
+        .selectFrom('form_permissions')
+        .select(['id', 'project_id'])
+        .where('form_id', '=', form.id)
+        .execute();
       for (const p of current.filter((c) => !projectIds.includes(c.project_id))) {
         await trx.deleteFrom('form_permissions').where('id', '=', p.id).execute();
         await disableFormLayer(trx, p.project_id, form.id);
@@ -98,19 +152,37 @@ export async function deleteForm(deps: Deps, caller: Caller, id: string) {
   requireOrgAdmin(caller);
   const form = await findForm(deps.db, caller, id);
   await deps.db.transaction().execute(async (trx) => {
-    const permissions = await trx.selectFrom('form_permissions').select('project_id').where('form_id', '=', form.id).execute();
+    const permissions = await trx
+      .selectFrom('form_permissions')
+      .select('project_id')
+      .where('form_id', '=', form.id)
+      .execute();
     for (const p of permissions) await disableFormLayer(trx, p.project_id, form.id);
     await trx.deleteFrom('forms').where('id', '=', form.id).execute();
   });
 }
 
 /** Grants a form to a project of the caller's organization and enables its forms layer (see enableFormLayer). */
-export async function grant(db: Executor, caller: Caller, form: { id: string; name: string }, projectId: string, layer?: FormLayerDetails) {
-  const project = await db.selectFrom('projects').select('id').where('id', '=', projectId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+export async function grant(
+  db: Executor,
+  caller: Caller,
+  form: { id: string; name: string },
+  projectId: string,
+  layer?: FormLayerDetails,
+) {
+  const project = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('id', '=', projectId)
+    .where('organization_id', '=', caller.organizationId)
+    .executeTakeFirst();
   if (!project) throw notFound('app.project.not-found');
-  const permission = await db.insertInto('form_permissions').values({ form_id: form.id, project_id: projectId })
+  const permission = await db
+    .insertInto('form_permissions')
+    .values({ form_id: form.id, project_id: projectId })
     .onConflict((oc) => oc.columns(['form_id', 'project_id']).doUpdateSet({ form_id: form.id }))
-    .returning('id').executeTakeFirstOrThrow();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const layerId = await enableFormLayer(db, projectId, form, layer);
   return { id: permission.id, layerId };
 }
@@ -125,9 +197,13 @@ export async function addPermission(deps: Deps, caller: Caller, formId: string, 
 
 export async function removePermission(deps: Deps, caller: Caller, permissionId: string) {
   requireOrgAdmin(caller);
-  const permission = await deps.db.selectFrom('form_permissions').innerJoin('forms', 'forms.id', 'form_permissions.form_id')
+  const permission = await deps.db
+    .selectFrom('form_permissions')
+    .innerJoin('forms', 'forms.id', 'form_permissions.form_id')
     .select(['form_permissions.id', 'form_permissions.form_id', 'form_permissions.project_id'])
-    .where('form_permissions.id', '=', permissionId).where('forms.organization_id', '=', caller.organizationId).executeTakeFirst();
+    .where('form_permissions.id', '=', permissionId)
+    .where('forms.organization_id', '=', caller.organizationId)
+    .executeTakeFirst();
   if (!permission) throw notFound();
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('form_permissions').where('id', '=', permission.id).execute();
@@ -136,12 +212,23 @@ export async function removePermission(deps: Deps, caller: Caller, permissionId:
 }
 
 export async function formsOfProject(deps: Deps, caller: Caller, projectId: string, includeFiles: boolean) {
-  const project = await deps.db.selectFrom('projects').select('id').where('id', '=', projectId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+  const project = await deps.db
+    .selectFrom('projects')
+    .select('id')
+    .where('id', '=', projectId)
+    .where('organization_id', '=', caller.organizationId)
+    .executeTakeFirst();
   if (!project) throw notFound();
-  const rows = await deps.db.selectFrom('forms').innerJoin('form_permissions', 'form_permissions.form_id', 'forms.id')
-    .selectAll('forms').where('form_permissions.project_id', '=', projectId).orderBy('forms.name').execute();
+  const rows = await deps.db
+    .selectFrom('forms')
+    .innerJoin('form_permissions', 'form_permissions.form_id', 'forms.id')
+    .selectAll('forms')
+    .where('form_permissions.project_id', '=', projectId)
+    .orderBy('forms.name')
+    .execute();
   const out = [];
-  for (const row of rows) out.push({ ...(await present(deps, row)), ...(includeFiles ? { html: row.html, js: row.js } : {}) });
+  for (const row of rows)
+    out.push({ ...(await present(deps, row)), ...(includeFiles ? { html: row.html, js: row.js } : {}) });
   return out;
 }
 

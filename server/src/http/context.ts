@@ -74,7 +74,12 @@ const liveSession = (token: Pick<VerifiedIdToken, 'sid' | 'iat'>) => sql`
  * permissions): this runs before every API call, so its cost is paid by every map tile and WFS page.
  * With `token`, a revoked session or a token older than the last password change finds no caller.
  */
-export async function loadCaller(db: Kysely<DB>, accountId: string, orgId: string | undefined, token?: Pick<VerifiedIdToken, 'sid' | 'iat'>): Promise<Caller | null> {
+export async function loadCaller(
+  db: Kysely<DB>,
+  accountId: string,
+  orgId: string | undefined,
+  token?: Pick<VerifiedIdToken, 'sid' | 'iat'>,
+): Promise<Caller | null> {
   const { rows } = await sql<CallerRow>`
     WITH a AS (SELECT id, email, default_organization_id, eula_web, coalesce(${orgId ?? null}::uuid, default_organization_id) AS org
                FROM accounts WHERE id = ${accountId} ${token ? liveSession(token) : sql``})
@@ -90,7 +95,11 @@ export async function loadCaller(db: Kysely<DB>, accountId: string, orgId: strin
   if (row.user_type === null || row.organization_type === null) throw forbidden();
   return {
     organizationType: row.organization_type,
-    permissions: row.permissions.map((p) => ({ assetTypeName: p.t as PermissionEntry['assetTypeName'], assetId: p.i, bitMask: p.b })),
+    permissions: row.permissions.map((p) => ({
+      assetTypeName: p.t as PermissionEntry['assetTypeName'],
+      assetId: p.i,
+      bitMask: p.b,
+    })),
     accountId: row.id,
     email: row.email,
     organizationId: row.organization_id,

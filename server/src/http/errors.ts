@@ -73,7 +73,12 @@ function fromPostgres(err: PgError): AppError | null {
 /** The body of a refused input: the first rule's message id, and every issue in `details`. */
 function invalidInput(details: Array<{ path: string; message: string | undefined }>) {
   const first = details[0]?.message;
-  return { statusCode: 400, code: AUTH_ERRORS.invalidParameter, message: first && first.startsWith('app.') ? first : MSG.errorOccurred, details };
+  return {
+    statusCode: 400,
+    code: AUTH_ERRORS.invalidParameter,
+    message: first && first.startsWith('app.') ? first : MSG.errorOccurred,
+    details,
+  };
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -87,14 +92,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(invalidInput(error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: issue.message,
-      }))));
+      return reply.status(400).send(
+        invalidInput(
+          error.validation.map((issue) => ({
+            path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+            message: issue.message,
+          })),
+        ),
+      );
     }
     if (error instanceof ZodError) {
       // A service that parses with a domain schema itself (not the route's): still the caller's input.
-      return reply.status(400).send(invalidInput(error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))));
+      return reply
+        .status(400)
+        .send(invalidInput(error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))));
     }
     const pgMapped = fromPostgres(error as PgError);
     if (pgMapped) {
@@ -113,7 +124,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: error.message,
       });
     }
-    if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause }, 'response serialization');
+    if (isResponseSerializationError(error))
+      request.log.error({ err: error, issues: error.cause }, 'response serialization');
     else request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, code: 'InternalError', message: MSG.errorOccurred });
   });

@@ -4,7 +4,11 @@ import { forbidden } from './errors.js';
 
 /** Reads a functionality flag of the caller's organization: `true` or `{ enabled: true }` count as on. */
 export async function flagOn(db: Executor, caller: Caller, flag: string): Promise<boolean> {
-  const org = await db.selectFrom('organizations').select('functionality_flags').where('id', '=', caller.organizationId).executeTakeFirst();
+  const org = await db
+    .selectFrom('organizations')
+    .select('functionality_flags')
+    .where('id', '=', caller.organizationId)
+    .executeTakeFirst();
   const value = (org?.functionality_flags as Record<string, unknown> | undefined)?.[flag];
   if (value && typeof value === 'object') return (value as { enabled?: boolean }).enabled === true;
   return value === true;

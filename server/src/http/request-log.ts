@@ -3,7 +3,19 @@ import type { FastifyRequest } from 'fastify';
 export const REDACTED = '[redacted]';
 
 /** Query parameters that carry a secret: client keys, codes, tokens, passwords (compared lower-case). */
-const SECRET_PARAMS = new Set(['key', 'code', 'token', 'refreshtoken', 'refresh_token', 'idtoken', 'id_token', 'access_token', 'password', 'secret', 'signature']);
+const SECRET_PARAMS = new Set([
+  'key',
+  'code',
+  'token',
+  'refreshtoken',
+  'refresh_token',
+  'idtoken',
+  'id_token',
+  'access_token',
+  'password',
+  'secret',
+  'signature',
+]);
 
 /** Path segments that are a secret: the capture group is what gets replaced. */
 const SECRET_SEGMENTS: RegExp[] = [
@@ -29,10 +41,13 @@ export function redactUrl(url: string): string {
   let path = queryAt < 0 ? url : url.slice(0, queryAt);
   for (const pattern of SECRET_SEGMENTS) path = path.replace(pattern, `$1${REDACTED}`);
   if (queryAt < 0) return path;
-  const query = url.slice(queryAt + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    return eq >= 0 && SECRET_PARAMS.has(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
-  });
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq >= 0 && SECRET_PARAMS.has(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    });
   return `${path}?${query.join('&')}`;
 }
 
@@ -46,9 +61,22 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
     ...(stream ? { stream } : {}),
     redact: {
       paths: [
-        'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]',
-        'body.password', 'body.newPassword', 'body.oldPassword', 'body.previousPassword', 'body.proposedPassword',
-        'body.refreshToken', 'body.code', 'body.token', 'refreshToken', 'idToken', 'password',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        'res.headers["set-cookie"]',
+        'body.password',
+        'body.newPassword',
+        'body.oldPassword',
+        'body.previousPassword',
+        'body.proposedPassword',
+        'body.refreshToken',
+        'body.code',
+        'body.token',
+        'refreshToken',
+        'idToken',
+        'password',
       ],
       censor: REDACTED,
     },

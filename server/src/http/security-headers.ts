@@ -50,7 +50,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (https) reply.header('strict-transport-security', HSTS);
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy).header('x-frame-options', 'DENY');
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', policy).header('x-frame-options', 'DENY');
     return payload;
   });
 }

@@ -9,7 +9,8 @@ const MAX_JSON_DEPTH = 64;
 export function unstorablePath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return hasUnstorableCharacter(value) ? path : null;
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  if (depth > MAX_JSON_DEPTH) throw badRequest(MSG.requestTooLarge, undefined, [{ path, message: MSG.requestTooLarge }]);
+  if (depth > MAX_JSON_DEPTH)
+    throw badRequest(MSG.requestTooLarge, undefined, [{ path, message: MSG.requestTooLarge }]);
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
     if (hasUnstorableCharacter(key)) return childPath;
@@ -27,9 +28,16 @@ export function unstorablePath(value: unknown, path = '', depth = 0): string | n
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
       const path = unstorablePath(value);
-      if (path !== null) throw badRequest(MSG.invalidCharacter, undefined, [{ path: path ? `${part}.${path}` : part, message: MSG.invalidCharacter }]);
+      if (path !== null)
+        throw badRequest(MSG.invalidCharacter, undefined, [
+          { path: path ? `${part}.${path}` : part, message: MSG.invalidCharacter },
+        ]);
     }
   });
 }

@@ -1,15 +1,38 @@
 import { z } from 'zod';
 import {
-  AUTH_ERRORS, MEMBER_MSG, USER_TYPES, addMemberSchema, addUserPreset, isPlusOrganization, seatTypeOf,
-  usageFits, withChange, type Member,
+  AUTH_ERRORS,
+  MEMBER_MSG,
+  USER_TYPES,
+  addMemberSchema,
+  addUserPreset,
+  isPlusOrganization,
+  seatTypeOf,
+  usageFits,
+  withChange,
+  type Member,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
 import type { Executor } from '../db/types.js';
-import { findAccountByEmail, findAccountById, insertAccount, insertMembership, insertPermissions, updateAccount } from '../accounts/store.js';
-import { countSeatUsage, findMember, lockOrganization, removeMember, ssoDomains, updateMembership, type MemberRow } from './store.js';
+import {
+  findAccountByEmail,
+  findAccountById,
+  insertAccount,
+  insertMembership,
+  insertPermissions,
+  updateAccount,
+} from '../accounts/store.js';
+import {
+  countSeatUsage,
+  findMember,
+  lockOrganization,
+  removeMember,
+  ssoDomains,
+  updateMembership,
+  type MemberRow,
+} from './store.js';
 import { existingAccountInvitation, newAccountInvitation, type Invitation } from './invitations.js';
 import { seatLimitsOf } from './seats.js';
 import { checkedPermissions, getMember, setRtk } from './service.js';
@@ -32,21 +55,39 @@ export async function addMember(deps: Deps, caller: Caller, input: AddInput): Pr
   if (input.organizationId && input.organizationId !== caller.organizationId) throw forbidden();
   const plus = isPlusOrganization(caller.organizationType);
   if (!plus && !input.userType) throw badRequest(MEMBER_MSG.userTypeRequired);
-  const preset = addUserPreset(plus ? 'plus' : input.userType === USER_TYPES.viewer ? 'viewer' : input.userType === USER_TYPES.dataCollector ? 'dataCollector' : 'editor', caller.organizationId);
-  const permissions = input.permissions && !plus ? await checkedPermissions(deps.db, preset.userType, input.permissions, caller.organizationId) : preset.permissions;
+  const preset = addUserPreset(
+    plus
+      ? 'plus'
+      : input.userType === USER_TYPES.viewer
+        ? 'viewer'
+        : input.userType === USER_TYPES.dataCollector
+          ? 'dataCollector'
+          : 'editor',
+    caller.organizationId,
+  );
+  const permissions =
+    input.permissions && !plus
+      ? await checkedPermissions(deps.db, preset.userType, input.permissions, caller.organizationId)
+      : preset.permissions;
   const invitedBy = await inviterName(deps, caller);
 
   const { accountId, afterCommit } = await deps.db.transaction().execute(async (trx) => {
     const org = await lockOrganization(trx, caller.organizationId);
     const usage = await countSeatUsage(trx, org.id);
-    if (!usageFits(seatLimitsOf(org), withChange(usage, seatTypeOf(preset.userType)))) throw badRequest(MEMBER_MSG.noUsersAvailable, 'NoSeatAvailable');
+    if (!usageFits(seatLimitsOf(org), withChange(usage, seatTypeOf(preset.userType))))
+      throw badRequest(MEMBER_MSG.noUsersAvailable, 'NoSeatAvailable');
     let account = await findAccountByEmail(trx, input.email);
     let invitation: Invitation;
     if (account) {
-      if (await findMember(trx, org.id, account.id)) throw conflict(MEMBER_MSG.alreadyMember, AUTH_ERRORS.usernameExists);
+      if (await findMember(trx, org.id, account.id))
+        throw conflict(MEMBER_MSG.alreadyMember, AUTH_ERRORS.usernameExists);
       invitation = await existingAccountInvitation(deps, account.email, org.name, invitedBy);
-      await insertMembership(trx, { accountId: account.id, organizationId: org.id, userType: preset.userType,
-        invitation: { firstName: input.firstName, lastName: input.lastName, invitedBy: caller.accountId } });
+      await insertMembership(trx, {
+        accountId: account.id,
+        organizationId: org.id,
+        userType: preset.userType,
+        invitation: { firstName: input.firstName, lastName: input.lastName, invitedBy: caller.accountId },
+      });
     } else {
       invitation = await newAccountInvitation(deps, input.email, org.name, invitedBy);
       account = await insertAccount(trx, {
@@ -73,8 +114,15 @@ export async function addMember(deps: Deps, caller: Caller, input: AddInput): Pr
  * The invitation again for a member who has not joined: a new temporary password only for an
  * account this organization owns (never someone else's), the invitation to accept for a pending one.
  */
-async function reinvitation(deps: Deps, db: Executor, member: MemberRow, organization: { id: string; name: string }, invitedBy: string) {
-  if (member.invitation_pending) return (await existingAccountInvitation(deps, member.email, organization.name, invitedBy)).send;
+async function reinvitation(
+  deps: Deps,
+  db: Executor,
+  member: MemberRow,
+  organization: { id: string; name: string },
+  invitedBy: string,
+) {
+  if (member.invitation_pending)
+    return (await existingAccountInvitation(deps, member.email, organization.name, invitedBy)).send;
   if (!member.must_change_password || !ownsAccount(member, organization.id)) return null;
   const invitation = await newAccountInvitation(deps, member.email, organization.name, invitedBy);
   await updateAccount(db, member.id, { password_hash: invitation.passwordHash!, must_change_password: true });
@@ -101,7 +149,12 @@ export async function deactivateMember(deps: Deps, caller: Caller, id: string): 
   await updateMembership(deps.db, caller.organizationId, member.id, { is_active: false });
   // Signing out everywhere is for accounts the organization owns; others lose access here at once anyway.
   if (ownsAccount(member, caller.organizationId)) {
-    await deps.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('account_id', '=', member.id).where('revoked_at', 'is', null).execute();
+    await deps.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date() })
+      .where('account_id', '=', member.id)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
   return getMember(deps, caller, id);
 }
@@ -112,7 +165,10 @@ export async function activateMember(deps: Deps, caller: Caller, id: string, rei
   const invitedBy = await inviterName(deps, caller);
   const afterCommit = await deps.db.transaction().execute(async (trx) => {
     const org = await lockOrganization(trx, caller.organizationId);
-    if (!member.is_active && !usageFits(seatLimitsOf(org), withChange(await countSeatUsage(trx, org.id), seatTypeOf(member.user_type)))) {
+    if (
+      !member.is_active &&
+      !usageFits(seatLimitsOf(org), withChange(await countSeatUsage(trx, org.id), seatTypeOf(member.user_type)))
+    ) {
       throw badRequest(MEMBER_MSG.noUsersAvailable, 'NoSeatAvailable');
     }
     await updateMembership(trx, org.id, member.id, { is_active: true });
@@ -134,23 +190,39 @@ export async function resendInvitation(deps: Deps, caller: Caller, id: string): 
 }
 
 /** Promote a collector to editor or demote an editor to collector, if a seat of the new type is free. */
-export async function changeMemberType(deps: Deps, caller: Caller, id: string, direction: 'promote' | 'demote'): Promise<Member> {
+export async function changeMemberType(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  direction: 'promote' | 'demote',
+): Promise<Member> {
   if (isPlusOrganization(caller.organizationType)) throw forbidden();
   const member = await targetOf(deps, caller, id);
-  const [from, to] = direction === 'promote' ? [USER_TYPES.dataCollector, USER_TYPES.editor] : [USER_TYPES.editor, USER_TYPES.dataCollector];
+  const [from, to] =
+    direction === 'promote'
+      ? [USER_TYPES.dataCollector, USER_TYPES.editor]
+      : [USER_TYPES.editor, USER_TYPES.dataCollector];
   if (member.user_type !== from) throw badRequest(MEMBER_MSG.notPromotable);
   await deps.db.transaction().execute(async (trx) => {
     const org = await lockOrganization(trx, caller.organizationId);
     const usage = await countSeatUsage(trx, org.id);
     if (member.is_active && !usageFits(seatLimitsOf(org), withChange(usage, seatTypeOf(to), seatTypeOf(from)))) {
-      throw badRequest(direction === 'promote' ? MEMBER_MSG.noEditorsAvailable : MEMBER_MSG.noCollectorsAvailable, 'NoSeatAvailable');
+      throw badRequest(
+        direction === 'promote' ? MEMBER_MSG.noEditorsAvailable : MEMBER_MSG.noCollectorsAvailable,
+        'NoSeatAvailable',
+      );
     }
     await updateMembership(trx, org.id, member.id, { user_type: to });
     if (direction === 'demote') {
       // A collector holds no edit or admin bits outside the organization entry (spec 1 §5).
-      await trx.updateTable('permissions').set({ bit_mask: '0011' })
-        .where('organization_id', '=', org.id).where('account_id', '=', member.id)
-        .where('asset_type', '<>', 'organization').where('bit_mask', 'in', ['0111', '1111']).execute();
+      await trx
+        .updateTable('permissions')
+        .set({ bit_mask: '0011' })
+        .where('organization_id', '=', org.id)
+        .where('account_id', '=', member.id)
+        .where('asset_type', '<>', 'organization')
+        .where('bit_mask', 'in', ['0111', '1111'])
+        .execute();
     }
   });
   return getMember(deps, caller, id);

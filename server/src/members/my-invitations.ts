@@ -20,12 +20,15 @@ export async function myInvitations(deps: Deps, caller: Caller): Promise<Invitat
 
 /** Joins the organization: it appears in the profile's organizations and can be selected. */
 export async function acceptMyInvitation(deps: Deps, caller: Caller, organizationId: string): Promise<Profile> {
-  if (!(await acceptInvitation(deps.db, caller.accountId, organizationId))) throw notFound(MEMBER_MSG.invitationNotFound);
+  if (!(await acceptInvitation(deps.db, caller.accountId, organizationId)))
+    throw notFound(MEMBER_MSG.invitationNotFound);
   return profile(deps, caller);
 }
 
 /** Declines: the pending membership and the seat it held are gone. */
 export async function declineMyInvitation(deps: Deps, caller: Caller, organizationId: string): Promise<void> {
-  const declined = await deps.db.transaction().execute((trx) => declineInvitation(trx, caller.accountId, organizationId));
+  const declined = await deps.db
+    .transaction()
+    .execute((trx) => declineInvitation(trx, caller.accountId, organizationId));
   if (!declined) throw notFound(MEMBER_MSG.invitationNotFound);
 }

@@ -9,12 +9,18 @@ export const emailDomain = (email: string) => email.split('@')[1] ?? '';
  * A person's names are theirs: an organization renames only accounts it created and that still
  * have it as their home organization; names of a pending invitation are the admin's own label.
  */
-export function ownsNames(row: Pick<MemberRow, 'invitation_pending' | 'created_by_organization_id' | 'default_organization_id'>, organizationId: string): boolean {
+export function ownsNames(
+  row: Pick<MemberRow, 'invitation_pending' | 'created_by_organization_id' | 'default_organization_id'>,
+  organizationId: string,
+): boolean {
   return row.invitation_pending || ownsAccount(row, organizationId);
 }
 
 /** The organization whose admin created the account and that is still its home. */
-export function ownsAccount(row: Pick<MemberRow, 'created_by_organization_id' | 'default_organization_id'>, organizationId: string): boolean {
+export function ownsAccount(
+  row: Pick<MemberRow, 'created_by_organization_id' | 'default_organization_id'>,
+  organizationId: string,
+): boolean {
   return row.created_by_organization_id === organizationId && row.default_organization_id === organizationId;
 }
 
@@ -23,7 +29,12 @@ export function ownsAccount(row: Pick<MemberRow, 'created_by_organization_id' | 
  * new account that has not signed in yet (typed names, invitation pending, joined when invited),
  * so the answer never tells whether the address already had an account.
  */
-export async function presentMember(db: Executor, organizationId: string, row: MemberRow, sso: Set<string>): Promise<Member> {
+export async function presentMember(
+  db: Executor,
+  organizationId: string,
+  row: MemberRow,
+  sso: Set<string>,
+): Promise<Member> {
   const invitationPending = row.invitation_pending || row.must_change_password;
   return {
     id: row.id,

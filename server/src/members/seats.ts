@@ -1,4 +1,11 @@
-import { hasFreeRtkSeat, hasFreeSeat, seatTotals, type SeatLimits, type SeatSummary, type SeatUsage } from '@fieldbook/domain';
+import {
+  hasFreeRtkSeat,
+  hasFreeSeat,
+  seatTotals,
+  type SeatLimits,
+  type SeatSummary,
+  type SeatUsage,
+} from '@fieldbook/domain';
 import type { OrganizationRow } from '../organizations/store.js';
 
 export function seatLimitsOf(org: OrganizationRow): SeatLimits {

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import {
-  MEMBER_MSG, bitsToNumber, isPlusOrganization, maxMaskFor, memberFilterQuerySchema, normalizeMask,
-  updateMemberSchema, type Member, type PermissionEntry, type SeatSummary,
+  MEMBER_MSG,
+  bitsToNumber,
+  isPlusOrganization,
+  maxMaskFor,
+  memberFilterQuerySchema,
+  normalizeMask,
+  updateMemberSchema,
+  type Member,
+  type PermissionEntry,
+  type SeatSummary,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
@@ -12,7 +20,16 @@ import { requireOwnAssets } from '../authz/references.js';
 import { findOrganization } from '../organizations/store.js';
 import { updateAccount } from '../accounts/store.js';
 import { currentAccount } from '../accounts/service.js';
-import { countSeatUsage, findMember, findMembers, lockOrganization, replacePermissions, ssoDomains, updateMembership, type MemberRow } from './store.js';
+import {
+  countSeatUsage,
+  findMember,
+  findMembers,
+  lockOrganization,
+  replacePermissions,
+  ssoDomains,
+  updateMembership,
+  type MemberRow,
+} from './store.js';
 import { ownsNames, presentMember } from './present.js';
 import { seatLimitsOf, seatSummary } from './seats.js';
 import { hasFreeRtkSeat } from '@fieldbook/domain';
@@ -20,7 +37,11 @@ import { hasFreeRtkSeat } from '@fieldbook/domain';
 type FilterQuery = z.output<typeof memberFilterQuerySchema>;
 type UpdateInput = z.output<typeof updateMemberSchema>;
 
-export async function listMembers(deps: Deps, caller: Caller, q: FilterQuery): Promise<{ data: Member[]; page: number; totalCount: number }> {
+export async function listMembers(
+  deps: Deps,
+  caller: Caller,
+  q: FilterQuery,
+): Promise<{ data: Member[]; page: number; totalCount: number }> {
   requireUsersGroup(caller);
   // Only support users see support users, and only when they ask for them (the 'prostar' filter).
   const includeSupport = callerIsSupport(caller) && q.includeProstarUsers === true;
@@ -35,7 +56,11 @@ export async function listMembers(deps: Deps, caller: Caller, q: FilterQuery): P
 export async function allMembers(deps: Deps, caller: Caller): Promise<Member[]> {
   requireUsersGroup(caller);
   const { rows } = await findMembers(deps.db, caller.organizationId, {
-    page: 0, pageSize: 100_000, sort: 'name', order: 'asc', includeSupport: callerIsSupport(caller),
+    page: 0,
+    pageSize: 100_000,
+    sort: 'name',
+    order: 'asc',
+    includeSupport: callerIsSupport(caller),
   });
   const sso = await ssoDomains(deps.db);
   const out = [];
@@ -69,11 +94,17 @@ export async function memberCount(deps: Deps, caller: Caller): Promise<{ count: 
  * above what the type may hold, masks normalized so a higher bit includes the lower ones, and every
  * named asset one of this organization's (another organization's id answers as an unknown one: 404).
  */
-export async function checkedPermissions(db: Executor, userType: string, entries: PermissionEntry[], organizationId: string): Promise<PermissionEntry[]> {
+export async function checkedPermissions(
+  db: Executor,
+  userType: string,
+  entries: PermissionEntry[],
+  organizationId: string,
+): Promise<PermissionEntry[]> {
   const checked = entries.map((e) => {
     const bitMask = normalizeMask(e.bitMask);
     if (bitsToNumber(bitMask) > maxMaskFor(userType, e)) throw badRequest(MEMBER_MSG.permissionTooHigh);
-    if (e.assetTypeName === 'organization' && e.assetId !== '*' && e.assetId !== organizationId) throw badRequest(MEMBER_MSG.permissionTooHigh);
+    if (e.assetTypeName === 'organization' && e.assetId !== '*' && e.assetId !== organizationId)
+      throw badRequest(MEMBER_MSG.permissionTooHigh);
     return { ...e, bitMask };
   });
   await requireOwnAssets(db, organizationId, checked);
@@ -88,7 +119,8 @@ function rtkId(): string {
 export async function updateMember(deps: Deps, caller: Caller, input: UpdateInput) {
   const self = input.id === caller.accountId;
   if (self) {
-    if (input.permissions || input.renew !== undefined || input.rtkStatus !== undefined) throw forbidden(MEMBER_MSG.notForSelf);
+    if (input.permissions || input.renew !== undefined || input.rtkStatus !== undefined)
+      throw forbidden(MEMBER_MSG.notForSelf);
     await updateAccount(deps.db, caller.accountId, pickNames(input));
     return currentAccount(deps, caller);
   }
@@ -99,11 +131,17 @@ export async function updateMember(deps: Deps, caller: Caller, input: UpdateInpu
     if (!member) throw notFound();
     if (!member.is_active) throw badRequest(MEMBER_MSG.inactiveUser);
     await renameMember(trx, caller.organizationId, member, input);
-    if (input.renew !== undefined) await updateMembership(trx, caller.organizationId, member.id, { renew: input.renew });
+    if (input.renew !== undefined)
+      await updateMembership(trx, caller.organizationId, member.id, { renew: input.renew });
     if (input.rtkStatus !== undefined) await setRtk(trx, org, member, input.rtkStatus);
     if (input.permissions) {
       if (isPlusOrganization(org.type)) throw forbidden();
-      await replacePermissions(trx, caller.organizationId, member.id, await checkedPermissions(trx, member.user_type, input.permissions, caller.organizationId));
+      await replacePermissions(
+        trx,
+        caller.organizationId,
+        member.id,
+        await checkedPermissions(trx, member.user_type, input.permissions, caller.organizationId),
+      );
     }
   });
   return getMember(deps, caller, input.id);
@@ -113,9 +151,17 @@ export async function updateMember(deps: Deps, caller: Caller, input: UpdateInpu
 async function renameMember(db: Executor, organizationId: string, member: MemberRow, input: UpdateInput) {
   const firstName = input.firstName ?? member.invited_first_name ?? member.first_name;
   const lastName = input.lastName ?? member.invited_last_name ?? member.last_name;
-  if (firstName === (member.invited_first_name ?? member.first_name) && lastName === (member.invited_last_name ?? member.last_name)) return;
+  if (
+    firstName === (member.invited_first_name ?? member.first_name) &&
+    lastName === (member.invited_last_name ?? member.last_name)
+  )
+    return;
   if (!ownsNames(member, organizationId)) throw forbidden(MEMBER_MSG.namesNotEditable);
-  if (member.invitation_pending) await updateMembership(db, organizationId, member.id, { invited_first_name: firstName, invited_last_name: lastName });
+  if (member.invitation_pending)
+    await updateMembership(db, organizationId, member.id, {
+      invited_first_name: firstName,
+      invited_last_name: lastName,
+    });
   else await updateAccount(db, member.id, { first_name: firstName, last_name: lastName });
 }
 
@@ -126,8 +172,14 @@ function pickNames(input: UpdateInput) {
   return names;
 }
 
-export async function setRtk(db: Executor, org: Parameters<typeof seatLimitsOf>[0], member: { id: string; rtk_id: string | null }, on: boolean) {
+export async function setRtk(
+  db: Executor,
+  org: Parameters<typeof seatLimitsOf>[0],
+  member: { id: string; rtk_id: string | null },
+  on: boolean,
+) {
   if (on === (member.rtk_id !== null)) return;
-  if (on && !hasFreeRtkSeat(seatLimitsOf(org), await countSeatUsage(db, org.id))) throw badRequest(MEMBER_MSG.noRtkAvailable);
+  if (on && !hasFreeRtkSeat(seatLimitsOf(org), await countSeatUsage(db, org.id)))
+    throw badRequest(MEMBER_MSG.noRtkAvailable);
   await updateMembership(db, org.id, member.id, { rtk_id: on ? rtkId() : null });
 }

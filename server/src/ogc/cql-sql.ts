@@ -4,10 +4,15 @@ import { parseCql, type CqlNode, type Literal } from './cql.js';
 import { toLonLatBox } from './wfs.js';
 import { OgcError } from './xml.js';
 
-const fail = (message: string): never => { throw new OgcError('InvalidParameterValue', 'cql_filter', message); };
+const fail = (message: string): never => {
+  throw new OgcError('InvalidParameterValue', 'cql_filter', message);
+};
 
 type Kind = 'number' | 'text' | 'time' | 'attribute';
-interface Property { expr: RawBuilder<unknown>; kind: Kind }
+interface Property {
+  expr: RawBuilder<unknown>;
+  kind: Kind;
+}
 
 /** The feature properties a filter can name (as WFS GetFeature gives them); other names are attributes. */
 const BUILT_IN: Record<string, Property> = {
@@ -22,8 +27,10 @@ const BUILT_IN: Record<string, Property> = {
 };
 
 function propertiesOf(node: CqlNode, out = new Set<string>()): Set<string> {
-  if (node.op === 'and' || node.op === 'or') { propertiesOf(node.left, out); propertiesOf(node.right, out); }
-  else if (node.op === 'not') propertiesOf(node.expr, out);
+  if (node.op === 'and' || node.op === 'or') {
+    propertiesOf(node.left, out);
+    propertiesOf(node.right, out);
+  } else if (node.op === 'not') propertiesOf(node.expr, out);
   else if ('property' in node) out.add(node.property);
   return out;
 }
@@ -32,12 +39,28 @@ function propertiesOf(node: CqlNode, out = new Set<string>()): Set<string> {
  * A dictionary attribute by name: its value in the feature's attribute list (stored by attribute id),
  * else a free property of that name.
  */
-async function attributeProperties(db: Executor, dictionaryId: string | null, names: string[]): Promise<Map<string, Property>> {
-  const rows = dictionaryId && names.length
-    ? await db.selectFrom('attributes').innerJoin('components', 'components.id', 'attributes.component_id').innerJoin('systems', 'systems.id', 'components.system_id')
-      .select(['attributes.id', 'attributes.name']).where('systems.dictionary_id', '=', dictionaryId)
-      .where((eb) => eb(eb.fn('lower', ['attributes.name']), 'in', names.map((n) => n.toLowerCase()))).execute()
-    : [];
+async function attributeProperties(
+  db: Executor,
+  dictionaryId: string | null,
+  names: string[],
+): Promise<Map<string, Property>> {
+  const rows =
+    dictionaryId && names.length
+      ? await db
+          .selectFrom('attributes')
+          .innerJoin('components', 'components.id', 'attributes.component_id')
+          .innerJoin('systems', 'systems.id', 'components.system_id')
+          .select(['attributes.id', 'attributes.name'])
+          .where('systems.dictionary_id', '=', dictionaryId)
+          .where((eb) =>
+            eb(
+              eb.fn('lower', ['attributes.name']),
+              'in',
+              names.map((n) => n.toLowerCase()),
+            ),
+          )
+          .execute()
+      : [];
   const out = new Map<string, Property>();
   for (const name of names) {
     const ids = rows.filter((r) => r.name.toLowerCase() === name.toLowerCase()).map((r) => r.id);
@@ -50,9 +73,14 @@ async function attributeProperties(db: Executor, dictionaryId: string | null, na
 }
 
 /** A text value as a number when it is one, else NULL (never a cast error). */
-const asNumber = (e: RawBuilder<unknown>) => sql`(CASE WHEN ${e} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?\\s*$' THEN (${e})::numeric END)`;
+const asNumber = (e: RawBuilder<unknown>) =>
+  sql`(CASE WHEN ${e} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?\\s*$' THEN (${e})::numeric END)`;
 
-function operand(p: Property, value: Literal, numeric: boolean): { left: RawBuilder<unknown>; right: RawBuilder<unknown> } {
+function operand(
+  p: Property,
+  value: Literal,
+  numeric: boolean,
+): { left: RawBuilder<unknown>; right: RawBuilder<unknown> } {
   if (p.kind === 'number') {
     if (typeof value !== 'number') fail('A number is expected here');
     return { left: p.expr, right: sql`${value}::numeric` };
@@ -71,9 +99,12 @@ const CMP = { '=': sql`=`, '<>': sql`<>`, '<': sql`<`, '>': sql`>`, '<=': sql`<=
 function compile(node: CqlNode, props: Map<string, Property>): RawBuilder<unknown> {
   const prop = (name: string) => props.get(name)!;
   switch (node.op) {
-    case 'and': return sql`(${compile(node.left, props)} AND ${compile(node.right, props)})`;
-    case 'or': return sql`(${compile(node.left, props)} OR ${compile(node.right, props)})`;
-    case 'not': return sql`(NOT coalesce(${compile(node.expr, props)}, false))`;
+    case 'and':
+      return sql`(${compile(node.left, props)} AND ${compile(node.right, props)})`;
+    case 'or':
+      return sql`(${compile(node.left, props)} OR ${compile(node.right, props)})`;
+    case 'not':
+      return sql`(NOT coalesce(${compile(node.expr, props)}, false))`;
     case 'compare': {
       const { left, right } = operand(prop(node.property), node.value, typeof node.value === 'number');
       return sql`(${left} ${CMP[node.cmp]} ${right})`;
@@ -94,19 +125,23 @@ function compile(node: CqlNode, props: Map<string, Property>): RawBuilder<unknow
       const parts = node.values.map((v) => operand(prop(node.property), v, numeric));
       return sql`(${parts[0].left} ${node.negate ? sql`NOT IN` : sql`IN`} (${sql.join(parts.map((x) => x.right))}))`;
     }
-    case 'null': return sql`(${prop(node.property).expr} IS ${node.negate ? sql`NOT NULL` : sql`NULL`})`;
+    case 'null':
+      return sql`(${prop(node.property).expr} IS ${node.negate ? sql`NOT NULL` : sql`NULL`})`;
     case 'bbox': {
       if (node.box[0] > node.box[2] || node.box[1] > node.box[3]) fail('BBOX minimum must not exceed its maximum');
       const [x1, y1, x2, y2] = toLonLatBox(...node.box, node.srs ?? 'EPSG:4326');
       return sql`(f.geom && ST_MakeEnvelope(${x1}::float8, ${y1}::float8, ${x2}::float8, ${y2}::float8, 4326))`;
     }
-    case 'intersects': return sql`ST_Intersects(f.geom, ST_GeomFromText(${node.wkt}, 4326))`;
+    case 'intersects':
+      return sql`ST_Intersects(f.geom, ST_GeomFromText(${node.wkt}, 4326))`;
   }
 }
 
 function wktOf(node: CqlNode, out: string[] = []): string[] {
-  if (node.op === 'and' || node.op === 'or') { wktOf(node.left, out); wktOf(node.right, out); }
-  else if (node.op === 'not') wktOf(node.expr, out);
+  if (node.op === 'and' || node.op === 'or') {
+    wktOf(node.left, out);
+    wktOf(node.right, out);
+  } else if (node.op === 'not') wktOf(node.expr, out);
   else if (node.op === 'intersects') out.push(node.wkt);
   return out;
 }
@@ -115,14 +150,26 @@ function wktOf(node: CqlNode, out: string[] = []): string[] {
  * cql_filter → a parameterized SQL condition on `features f` (with systems s, components c and
  * accounts ca joined). Unknown syntax and malformed geometries are OGC InvalidParameterValue errors.
  */
-export async function cqlToSql(db: Executor, dictionaryId: string | null, filter: string): Promise<RawBuilder<unknown>> {
+export async function cqlToSql(
+  db: Executor,
+  dictionaryId: string | null,
+  filter: string,
+): Promise<RawBuilder<unknown>> {
   const tree = parseCql(filter);
   const names = [...propertiesOf(tree)];
   const props = new Map<string, Property>();
   for (const n of names) if (BUILT_IN[n.toLowerCase()]) props.set(n, BUILT_IN[n.toLowerCase()]);
-  for (const [n, p] of await attributeProperties(db, dictionaryId, names.filter((n) => !props.has(n)))) props.set(n, p);
+  for (const [n, p] of await attributeProperties(
+    db,
+    dictionaryId,
+    names.filter((n) => !props.has(n)),
+  ))
+    props.set(n, p);
   for (const wkt of wktOf(tree)) {
-    const ok = await sql<{ ok: boolean }>`SELECT ST_IsValid(ST_GeomFromText(${wkt}, 4326)) AS ok`.execute(db).then((r) => r.rows[0]?.ok !== undefined, () => false);
+    const ok = await sql<{ ok: boolean }>`SELECT ST_IsValid(ST_GeomFromText(${wkt}, 4326)) AS ok`.execute(db).then(
+      (r) => r.rows[0]?.ok !== undefined,
+      () => false,
+    );
     if (!ok) fail(`Malformed WKT ${wkt.slice(0, 60)}`);
   }
   return compile(tree, props);

@@ -18,9 +18,15 @@ export type CqlNode =
   | { op: 'bbox'; box: [number, number, number, number]; srs?: string }
   | { op: 'intersects'; wkt: string };
 
-interface Token { type: 'ident' | 'string' | 'number' | 'sym' | 'wkt'; text: string; pos: number }
+interface Token {
+  type: 'ident' | 'string' | 'number' | 'sym' | 'wkt';
+  text: string;
+  pos: number;
+}
 
-const fail = (message: string): never => { throw new OgcError('InvalidParameterValue', 'cql_filter', message); };
+const fail = (message: string): never => {
+  throw new OgcError('InvalidParameterValue', 'cql_filter', message);
+};
 
 const WKT_TYPES = /^(POINT|LINESTRING|POLYGON|MULTIPOINT|MULTILINESTRING|MULTIPOLYGON)$/i;
 
@@ -29,27 +35,50 @@ function tokenize(input: string): Token[] {
   let i = 0;
   while (i < input.length) {
     const ch = input[i];
-    if (/\s/.test(ch)) { i++; continue; }
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
     if (ch === "'") {
-      let s = ''; i++;
+      let s = '';
+      i++;
       for (;;) {
         if (i >= input.length) fail('Unterminated string');
-        if (input[i] === "'") { if (input[i + 1] === "'") { s += "'"; i += 2; continue; } i++; break; }
+        if (input[i] === "'") {
+          if (input[i + 1] === "'") {
+            s += "'";
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
         s += input[i++];
       }
       tokens.push({ type: 'string', text: s, pos: i });
       continue;
     }
     const num = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/.exec(input.slice(i));
-    if (num && (ch !== '-' || !tokens.length || tokens.at(-1)!.type === 'sym')) { tokens.push({ type: 'number', text: num[0], pos: i }); i += num[0].length; continue; }
+    if (num && (ch !== '-' || !tokens.length || tokens.at(-1)!.type === 'sym')) {
+      tokens.push({ type: 'number', text: num[0], pos: i });
+      i += num[0].length;
+      continue;
+    }
     const ident = /^[A-Za-z_][\w.:]*/.exec(input.slice(i)) ?? /^"([^"]+)"/.exec(input.slice(i));
     if (ident) {
       const word = ident[1] ?? ident[0];
       i += ident[0].length;
       // A WKT geometry is taken whole (balanced parentheses) and checked by PostGIS later.
       if (!ident[1] && WKT_TYPES.test(word) && /^\s*\(/.test(input.slice(i))) {
-        let depth = 0; const start = i;
-        for (; i < input.length; i++) { if (input[i] === '(') depth++; else if (input[i] === ')' && --depth === 0) { i++; break; } }
+        let depth = 0;
+        const start = i;
+        for (; i < input.length; i++) {
+          if (input[i] === '(') depth++;
+          else if (input[i] === ')' && --depth === 0) {
+            i++;
+            break;
+          }
+        }
         if (depth !== 0) fail('Unbalanced parentheses in WKT');
         const body = input.slice(start, i);
         if (!/^[\s\d.,()eE+-]*$/.test(body)) fail('Malformed WKT');
@@ -58,7 +87,11 @@ function tokenize(input: string): Token[] {
       continue;
     }
     const sym = /^(<>|!=|<=|>=|=|<|>|\(|\)|,)/.exec(input.slice(i));
-    if (sym) { tokens.push({ type: 'sym', text: sym[0], pos: i }); i += sym[0].length; continue; }
+    if (sym) {
+      tokens.push({ type: 'sym', text: sym[0], pos: i });
+      i += sym[0].length;
+      continue;
+    }
     fail(`Unexpected character ${ch} at ${i}`);
   }
   return tokens;
@@ -71,7 +104,10 @@ export function parseCql(input: string): CqlNode {
   const peek = () => tokens[p];
   const isWord = (w: string) => peek()?.type === 'ident' && peek().text.toUpperCase() === w;
   const take = (w: string) => (isWord(w) ? (p++, true) : false);
-  const expectSym = (s: string) => { if (peek()?.type !== 'sym' || peek().text !== s) fail(`Expected ${s}`); p++; };
+  const expectSym = (s: string) => {
+    if (peek()?.type !== 'sym' || peek().text !== s) fail(`Expected ${s}`);
+    p++;
+  };
   const number = (): number => {
     const t = tokens[p++];
     if (t?.type !== 'number') fail('Expected a number');
@@ -88,54 +124,95 @@ export function parseCql(input: string): CqlNode {
 
   const predicate = (): CqlNode => {
     if (isWord('BBOX')) {
-      p++; expectSym('('); if (peek()?.type !== 'ident') fail('BBOX needs the geometry property'); p++;
+      p++;
+      expectSym('(');
+      if (peek()?.type !== 'ident') fail('BBOX needs the geometry property');
+      p++;
       const box: number[] = [];
-      for (let k = 0; k < 4; k++) { expectSym(','); box.push(number()); }
+      for (let k = 0; k < 4; k++) {
+        expectSym(',');
+        box.push(number());
+      }
       let srs: string | undefined;
-      if (peek()?.text === ',') { p++; const t = tokens[p++]; if (t?.type !== 'string') fail('BBOX srs must be a string'); srs = t.text; }
+      if (peek()?.text === ',') {
+        p++;
+        const t = tokens[p++];
+        if (t?.type !== 'string') fail('BBOX srs must be a string');
+        srs = t.text;
+      }
       expectSym(')');
       return { op: 'bbox', box: box as [number, number, number, number], srs };
     }
     if (isWord('INTERSECTS')) {
-      p++; expectSym('('); if (peek()?.type !== 'ident') fail('INTERSECTS needs the geometry property'); p++; expectSym(',');
-      const t = tokens[p++]; if (t?.type !== 'wkt') fail('INTERSECTS needs a WKT geometry');
+      p++;
+      expectSym('(');
+      if (peek()?.type !== 'ident') fail('INTERSECTS needs the geometry property');
+      p++;
+      expectSym(',');
+      const t = tokens[p++];
+      if (t?.type !== 'wkt') fail('INTERSECTS needs a WKT geometry');
       expectSym(')');
       return { op: 'intersects', wkt: t.text };
     }
     const t = tokens[p++];
     if (t?.type !== 'ident') return fail(`Expected a property name${t ? ` near ${t.text}` : ''}`);
     const property = t.text.replace(/^\w+:/, '');
-    if (take('IS')) { const negate = take('NOT'); if (!take('NULL')) fail('Expected NULL'); return { op: 'null', property, negate }; }
+    if (take('IS')) {
+      const negate = take('NOT');
+      if (!take('NULL')) fail('Expected NULL');
+      return { op: 'null', property, negate };
+    }
     const negate = take('NOT');
     if (isWord('LIKE') || isWord('ILIKE')) {
       const insensitive = tokens[p++].text.toUpperCase() === 'ILIKE';
-      const v = tokens[p++]; if (v?.type !== 'string') fail('LIKE needs a string pattern');
+      const v = tokens[p++];
+      if (v?.type !== 'string') fail('LIKE needs a string pattern');
       return { op: 'like', property, pattern: v.text, negate, insensitive };
     }
     if (take('IN')) {
-      expectSym('('); const values = [literal()];
-      while (peek()?.text === ',') { p++; values.push(literal()); }
+      expectSym('(');
+      const values = [literal()];
+      while (peek()?.text === ',') {
+        p++;
+        values.push(literal());
+      }
       expectSym(')');
       if (values.length > 1000) fail('IN lists at most 1000 values');
       return { op: 'in', property, values, negate };
     }
     if (take('BETWEEN')) {
-      const low = literal(); if (!take('AND')) fail('Expected AND in BETWEEN'); const high = literal();
+      const low = literal();
+      if (!take('AND')) fail('Expected AND in BETWEEN');
+      const high = literal();
       const node: CqlNode = { op: 'between', property, low, high };
       return negate ? { op: 'not', expr: node } : node;
     }
     if (negate) fail('Expected LIKE, IN or BETWEEN after NOT');
     const c = tokens[p++];
-    if (c?.type !== 'sym' || !['=', '<>', '!=', '<', '>', '<=', '>='].includes(c.text)) return fail(`Expected a comparison after ${property}`);
+    if (c?.type !== 'sym' || !['=', '<>', '!=', '<', '>', '<=', '>='].includes(c.text))
+      return fail(`Expected a comparison after ${property}`);
     return { op: 'compare', property, cmp: (c.text === '!=' ? '<>' : c.text) as '=', value: literal() };
   };
   const unary = (): CqlNode => {
     if (take('NOT')) return { op: 'not', expr: unary() };
-    if (peek()?.text === '(' && peek().type === 'sym') { p++; const e = or(); expectSym(')'); return e; }
+    if (peek()?.text === '(' && peek().type === 'sym') {
+      p++;
+      const e = or();
+      expectSym(')');
+      return e;
+    }
     return predicate();
   };
-  const and = (): CqlNode => { let left = unary(); while (take('AND')) left = { op: 'and', left, right: unary() }; return left; };
-  const or = (): CqlNode => { let left = and(); while (take('OR')) left = { op: 'or', left, right: and() }; return left; };
+  const and = (): CqlNode => {
+    let left = unary();
+    while (take('AND')) left = { op: 'and', left, right: unary() };
+    return left;
+  };
+  const or = (): CqlNode => {
+    let left = and();
+    while (take('OR')) left = { op: 'or', left, right: and() };
+    return left;
+  };
   const tree = or();
   if (p < tokens.length) fail(`Unexpected ${tokens[p].text}`);
   return tree;

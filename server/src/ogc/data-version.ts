@@ -10,5 +10,7 @@ import type { Executor } from '../db/types.js';
 export async function bumpLayerDataVersion(trx: Executor, layerIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(layerIds)];
   if (ids.length === 0) return;
-  await sql`UPDATE layers SET data_version = data_version + 1 WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`))})`.execute(trx);
+  await sql`UPDATE layers SET data_version = data_version + 1 WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`))})`.execute(
+    trx,
+  );
 }

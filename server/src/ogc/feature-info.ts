@@ -15,7 +15,15 @@ export interface InfoFeature {
  * Features of the layers under pixel (i, j) of a map frame, within `tolerancePx` pixels, nearest first
  * (at most `limit` per layer). Geometries and properties come as WFS GetFeature gives them.
  */
-export async function featuresAtPixel(db: Executor, layerIds: string[], frame: MapFrame, i: number, j: number, tolerancePx: number, limit: number): Promise<InfoFeature[]> {
+export async function featuresAtPixel(
+  db: Executor,
+  layerIds: string[],
+  frame: MapFrame,
+  i: number,
+  j: number,
+  tolerancePx: number,
+  limit: number,
+): Promise<InfoFeature[]> {
   const [cx, cy] = mapToLonLat(frame, ...pixelToMap(frame, i, j));
   const [ax, ay] = mapToLonLat(frame, ...pixelToMap(frame, i - tolerancePx, j + tolerancePx));
   const [bx, by] = mapToLonLat(frame, ...pixelToMap(frame, i + tolerancePx, j - tolerancePx));
@@ -35,22 +43,38 @@ export async function featuresAtPixel(db: Executor, layerIds: string[], frame: M
         AND ST_Intersects(f.geom, ST_MakeEnvelope(${ax}::float8, ${ay}::float8, ${bx}::float8, ${by}::float8, 4326))
       ORDER BY f.geom <-> ST_SetSRID(ST_MakePoint(${cx}::float8, ${cy}::float8), 4326), f.id
       LIMIT ${limit}`.execute(db);
-    out.push(...r.rows.map((row) => (typeof row.feature === 'string' ? JSON.parse(row.feature) : row.feature) as InfoFeature));
+    out.push(
+      ...r.rows.map((row) => (typeof row.feature === 'string' ? JSON.parse(row.feature) : row.feature) as InfoFeature),
+    );
   }
   return out;
 }
 
 export function featureInfoBody(features: InfoFeature[], format: string): { contentType: string; body: string } {
   if (format.includes('json')) {
-    return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ type: 'FeatureCollection', features }) };
+    return {
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ type: 'FeatureCollection', features }),
+    };
   }
   if (format === 'text/html') {
-    const rows = features.map((f) => `<tr><td>${xmlEscape(f.id)}</td>${['system', 'component', 'attributes', 'created_by_email'].map((k) => `<td>${xmlEscape(String(f.properties[k] ?? ''))}</td>`).join('')}</tr>`);
+    const rows = features.map(
+      (f) =>
+        `<tr><td>${xmlEscape(f.id)}</td>${['system', 'component', 'attributes', 'created_by_email'].map((k) => `<td>${xmlEscape(String(f.properties[k] ?? ''))}</td>`).join('')}</tr>`,
+    );
     return {
       contentType: 'text/html; charset=utf-8',
       body: `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Feature info</title></head><body><table><tr><th>id</th><th>system</th><th>component</th><th>attributes</th><th>created by</th></tr>${rows.join('')}</table></body></html>`,
     };
   }
-  const lines = features.map((f) => `${f.id} (layer ${f.layer_id})\n${Object.entries(f.properties).map(([k, v]) => `  ${k} = ${v ?? ''}`).join('\n')}`);
-  return { contentType: 'text/plain; charset=utf-8', body: lines.length ? `${lines.join('\n\n')}\n` : 'no features were found\n' };
+  const lines = features.map(
+    (f) =>
+      `${f.id} (layer ${f.layer_id})\n${Object.entries(f.properties)
+        .map(([k, v]) => `  ${k} = ${v ?? ''}`)
+        .join('\n')}`,
+  );
+  return {
+    contentType: 'text/plain; charset=utf-8',
+    body: lines.length ? `${lines.join('\n\n')}\n` : 'no features were found\n',
+  };
 }

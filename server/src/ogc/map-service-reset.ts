@@ -10,10 +10,16 @@ import { tileCache } from './tile-cache.js';
  * from the data. Bumping the layers' data versions makes every server process miss its cached tiles
  * and snapshots; this process also frees its entries at once. Project admins only.
  */
-export async function resetProjectMapServices(deps: Deps, caller: Caller, projectId: string): Promise<{ layers: number; tiles: number }> {
+export async function resetProjectMapServices(
+  deps: Deps,
+  caller: Caller,
+  projectId: string,
+): Promise<{ layers: number; tiles: number }> {
   const project = await projectOf(deps.db, caller, projectId);
   requireRight(isAdminOf(caller, projectChain(project.id)));
-  const ids = (await deps.db.selectFrom('layers').select('id').where('project_id', '=', project.id).execute()).map((l) => l.id);
+  const ids = (await deps.db.selectFrom('layers').select('id').where('project_id', '=', project.id).execute()).map(
+    (l) => l.id,
+  );
   await deps.db.transaction().execute((trx) => bumpLayerDataVersion(trx, ids));
   dropSnapshotsOf(ids);
   const tiles = ids.length ? tileCache.deleteWhere((key) => ids.some((id) => key.includes(id))) : 0;

@@ -25,7 +25,12 @@ export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, h
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 6; // RGBA
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 1 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const blanks = new Map<string, Buffer>();
@@ -37,7 +42,10 @@ export function blankPng(width: number, height: number, rgba = 0): Buffer {
   if (!png) {
     const pixels = new Uint8Array(width * height * 4);
     for (let i = 0; i < pixels.length; i += 4) {
-      pixels[i] = (rgba >>> 24) & 255; pixels[i + 1] = (rgba >>> 16) & 255; pixels[i + 2] = (rgba >>> 8) & 255; pixels[i + 3] = rgba & 255;
+      pixels[i] = (rgba >>> 24) & 255;
+      pixels[i + 1] = (rgba >>> 16) & 255;
+      pixels[i + 2] = (rgba >>> 8) & 255;
+      pixels[i + 3] = rgba & 255;
     }
     png = encodePng(pixels, width, height);
     if (blanks.size > 64) blanks.clear();

@@ -3,20 +3,45 @@ import { defaultComponentStyle, type ComponentStyle } from '@fieldbook/domain';
 
 /** The neutral style the tile renderer draws: one symbolizer per geometry type. */
 export type MarkShape = 'circle' | 'square' | 'triangle' | 'star' | 'cross' | 'x';
-export interface Paint { color: string; opacity: number }
-export interface Stroke extends Paint { width: number; dash: number[] | null }
-export interface PointSymbol { shape: MarkShape; size: number; fill: Paint | null; stroke: Stroke | null }
-export interface Symbolizers { point: PointSymbol; line: Stroke; polygon: { fill: Paint | null; stroke: Stroke | null } }
+export interface Paint {
+  color: string;
+  opacity: number;
+}
+export interface Stroke extends Paint {
+  width: number;
+  dash: number[] | null;
+}
+export interface PointSymbol {
+  shape: MarkShape;
+  size: number;
+  fill: Paint | null;
+  stroke: Stroke | null;
+}
+export interface Symbolizers {
+  point: PointSymbol;
+  line: Stroke;
+  polygon: { fill: Paint | null; stroke: Stroke | null };
+}
 
 const DEFAULT_COLOR = '#3f51b5';
 const SHAPES: MarkShape[] = ['circle', 'square', 'triangle', 'star', 'cross', 'x'];
 
 /** Dictionary styling (spec 2 §9) for a feature's component, else the defaults of its system colour. */
 export function fromComponentStyle(s: ComponentStyle): Symbolizers {
-  const stroke: Stroke = { color: s.strokeColor, opacity: s.strokeOpacity, width: s.strokeWidth, dash: s.dashed ? [s.strokeWidth * 3, s.strokeWidth * 2] : null };
+  const stroke: Stroke = {
+    color: s.strokeColor,
+    opacity: s.strokeOpacity,
+    width: s.strokeWidth,
+    dash: s.dashed ? [s.strokeWidth * 3, s.strokeWidth * 2] : null,
+  };
   const fill: Paint = { color: s.fillColor, opacity: s.fillOpacity };
   return {
-    point: { shape: 'circle', size: s.size ?? 6, fill, stroke: { ...stroke, width: Math.min(stroke.width, 2), dash: null } },
+    point: {
+      shape: 'circle',
+      size: s.size ?? 6,
+      fill,
+      stroke: { ...stroke, width: Math.min(stroke.width, 2), dash: null },
+    },
     line: stroke,
     polygon: { fill, stroke },
   };
@@ -33,18 +58,30 @@ export function colourSymbolizers(color: string = DEFAULT_COLOR): Symbolizers {
 }
 
 /** A feature's symbolizers from its component's styling (when on and valid) or its system colour. */
-export function dictionarySymbolizers(systemColor: string | null, componentStyling: boolean | null, componentStyle: string | null): Symbolizers {
+export function dictionarySymbolizers(
+  systemColor: string | null,
+  componentStyling: boolean | null,
+  componentStyle: string | null,
+): Symbolizers {
   const base = colourSymbolizers(systemColor ?? DEFAULT_COLOR);
   if (!componentStyling || !componentStyle) return base;
   try {
     const parsed = JSON.parse(componentStyle) as ComponentStyle;
-    return typeof parsed === 'object' && parsed && typeof parsed.strokeColor === 'string' ? fromComponentStyle(parsed) : base;
+    return typeof parsed === 'object' && parsed && typeof parsed.strokeColor === 'string'
+      ? fromComponentStyle(parsed)
+      : base;
   } catch {
     return base; // a marker image URL: drawn as the system colour's circle on tiles
   }
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, attributeNamePrefix: '@_', textNodeName: '#text', parseTagValue: false });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  removeNSPrefix: true,
+  attributeNamePrefix: '@_',
+  textNodeName: '#text',
+  parseTagValue: false,
+});
 type Node = Record<string, unknown>;
 
 const asArray = (v: unknown): Node[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]) as Node[];
@@ -56,7 +93,10 @@ const text = (v: unknown): string | undefined => {
 
 /** All descendants named `name`, depth first. */
 function findAll(node: unknown, name: string, out: Node[] = []): Node[] {
-  if (Array.isArray(node)) { for (const n of node) findAll(n, name, out); return out; }
+  if (Array.isArray(node)) {
+    for (const n of node) findAll(n, name, out);
+    return out;
+  }
   if (!node || typeof node !== 'object') return out;
   for (const [k, v] of Object.entries(node as Node)) {
     if (k.startsWith('@_')) continue;
@@ -77,8 +117,15 @@ function parameters(node: Node | undefined): Record<string, string> {
   return out;
 }
 
-const num = (v: string | undefined, fallback: number) => (v !== undefined && Number.isFinite(Number(v)) ? Number(v) : fallback);
-const dashOf = (v: string | undefined) => (v ? v.split(/[\s,]+/).map(Number).filter((n) => Number.isFinite(n) && n >= 0) : null);
+const num = (v: string | undefined, fallback: number) =>
+  v !== undefined && Number.isFinite(Number(v)) ? Number(v) : fallback;
+const dashOf = (v: string | undefined) =>
+  v
+    ? v
+        .split(/[\s,]+/)
+        .map(Number)
+        .filter((n) => Number.isFinite(n) && n >= 0)
+    : null;
 
 function fillOf(node: Node | undefined, fallback: string): Paint | null {
   if (!node) return null;
@@ -90,7 +137,12 @@ function strokeOf(node: Node | undefined, fallback: string): Stroke | null {
   if (!node) return null;
   const p = parameters(node);
   const dash = dashOf(p['stroke-dasharray']);
-  return { color: p.stroke ?? fallback, opacity: num(p['stroke-opacity'], 1), width: num(p['stroke-width'], 1), dash: dash?.length ? dash : null };
+  return {
+    color: p.stroke ?? fallback,
+    opacity: num(p['stroke-opacity'], 1),
+    width: num(p['stroke-width'], 1),
+    dash: dash?.length ? dash : null,
+  };
 }
 
 /**
@@ -99,7 +151,11 @@ function strokeOf(node: Node | undefined, fallback: string): Stroke | null {
  */
 export function parseSld(body: string): Symbolizers | null {
   let doc: unknown;
-  try { doc = parser.parse(body); } catch { return null; }
+  try {
+    doc = parser.parse(body);
+  } catch {
+    return null;
+  }
   const rules = findAll(doc, 'Rule');
   if (rules.length === 0) return null;
   const ordered = [...rules.filter((r) => !('Filter' in r) && !('ElseFilter' in r)), ...rules];
@@ -121,7 +177,11 @@ export function parseSld(body: string): Symbolizers | null {
   const ls = first('LineSymbolizer');
   if (ls) result.line = strokeOf(asArray(ls.Stroke)[0], '#000000') ?? base.line;
   const pg = first('PolygonSymbolizer');
-  if (pg) result.polygon = { fill: fillOf(asArray(pg.Fill)[0], '#808080'), stroke: strokeOf(asArray(pg.Stroke)[0], '#000000') };
+  if (pg)
+    result.polygon = {
+      fill: fillOf(asArray(pg.Fill)[0], '#808080'),
+      stroke: strokeOf(asArray(pg.Stroke)[0], '#000000'),
+    };
   return ps || ls || pg ? result : null;
 }
 
@@ -144,12 +204,22 @@ export function parseCss(body: string): Symbolizers | null {
   const strokeColor = color(decls.stroke);
   const base = colourSymbolizers(fillColor ?? strokeColor);
   const stroke: Stroke | null = strokeColor
-    ? { color: strokeColor, opacity: num(decls['stroke-opacity'], 1), width: num(decls['stroke-width']?.replace(/px$/, ''), 1), dash: dashOf(decls['stroke-dasharray']) }
+    ? {
+        color: strokeColor,
+        opacity: num(decls['stroke-opacity'], 1),
+        width: num(decls['stroke-width']?.replace(/px$/, ''), 1),
+        dash: dashOf(decls['stroke-dasharray']),
+      }
     : null;
   const fill: Paint | null = fillColor ? { color: fillColor, opacity: num(decls['fill-opacity'], 1) } : null;
   const shape = /symbol\(\s*['"]?(\w+)['"]?\s*\)/.exec(decls.mark ?? '')?.[1]?.toLowerCase() as MarkShape | undefined;
   return {
-    point: { shape: shape && SHAPES.includes(shape) ? shape : 'circle', size: num(decls['mark-size']?.replace(/px$/, ''), base.point.size), fill: fill ?? base.point.fill, stroke: stroke ?? base.point.stroke },
+    point: {
+      shape: shape && SHAPES.includes(shape) ? shape : 'circle',
+      size: num(decls['mark-size']?.replace(/px$/, ''), base.point.size),
+      fill: fill ?? base.point.fill,
+      stroke: stroke ?? base.point.stroke,
+    },
     line: stroke ?? base.line,
     polygon: { fill: fill ?? (stroke ? null : base.polygon.fill), stroke: stroke ?? base.polygon.stroke },
   };

@@ -13,7 +13,10 @@ export class TileCache {
 
   get(key: string): Buffer | undefined {
     const png = this.entries.get(key);
-    if (!png) { this.misses++; return undefined; }
+    if (!png) {
+      this.misses++;
+      return undefined;
+    }
     this.hits++;
     this.entries.delete(key);
     this.entries.set(key, png);
@@ -23,7 +26,10 @@ export class TileCache {
   set(key: string, png: Buffer): void {
     if (png.length > this.maxBytes / 8) return;
     const old = this.entries.get(key);
-    if (old) { this.bytes -= old.length; this.entries.delete(key); }
+    if (old) {
+      this.bytes -= old.length;
+      this.entries.delete(key);
+    }
     this.entries.set(key, png);
     this.bytes += png.length;
     for (const [k, v] of this.entries) {
@@ -45,9 +51,14 @@ export class TileCache {
     return n;
   }
 
-  get size(): number { return this.entries.size; }
+  get size(): number {
+    return this.entries.size;
+  }
 
-  clear(): void { this.entries.clear(); this.bytes = 0; }
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
 }
 
 /** One cache per server process; the benchmark clears it to measure cold renders. */

@@ -20,20 +20,34 @@ export interface FeatureQuery {
 }
 
 /** The properties of a feature in WFS output, in order; `geometry` is the geometry property. */
-export const WFS_PROPERTIES = ['geometry', 'ogc_fid', 'system', 'component', 'attributes', 'created', 'modified', 'created_by_email'] as const;
+export const WFS_PROPERTIES = [
+  'geometry',
+  'ogc_fid',
+  'system',
+  'component',
+  'attributes',
+  'created',
+  'modified',
+  'created_by_email',
+] as const;
 export const wants = (q: FeatureQuery, name: string) => !q.properties || q.properties.includes(name);
 
 function where(q: FeatureQuery): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`f.layer_id = ${q.layerId}`, sql`f.deleted_at IS NULL`];
   if (q.bbox) parts.push(sql`f.geom && ST_MakeEnvelope(${q.bbox[0]}, ${q.bbox[1]}, ${q.bbox[2]}, ${q.bbox[3]}, 4326)`);
   // An id list that named no valid id matches nothing (never the whole layer).
-  if (q.featureIds) parts.push(q.featureIds.length ? sql`f.id IN (${sql.join(q.featureIds.map((id) => sql`${id}::bigint`))})` : sql`false`);
+  if (q.featureIds)
+    parts.push(
+      q.featureIds.length ? sql`f.id IN (${sql.join(q.featureIds.map((id) => sql`${id}::bigint`))})` : sql`false`,
+    );
   if (q.filter) parts.push(q.filter);
   return sql.join(parts, sql` AND `);
 }
 
 export async function countFeatures(db: Executor, q: FeatureQuery): Promise<number> {
-  const r = await sql<{ n: string }>`SELECT count(*) AS n FROM features f ${q.filter ? joins : sql``} WHERE ${where(q)}`.execute(db);
+  const r = await sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM features f ${q.filter ? joins : sql``} WHERE ${where(q)}`.execute(db);
   return Number(r.rows[0].n);
 }
 
@@ -46,8 +60,13 @@ const joins = sql`
   LEFT JOIN accounts ca ON ca.id = f.created_by`;
 
 const JSON_PROPERTIES: Array<[string, RawBuilder<unknown>]> = [
-  ['ogc_fid', sql`p.id`], ['system', sql`p.system_name`], ['component', sql`p.component_alias`], ['attributes', sql`p.attributes::text`],
-  ['created', sql`p.created_at`], ['modified', sql`p.updated_at`], ['created_by_email', sql`p.created_by_email`],
+  ['ogc_fid', sql`p.id`],
+  ['system', sql`p.system_name`],
+  ['component', sql`p.component_alias`],
+  ['attributes', sql`p.attributes::text`],
+  ['created', sql`p.created_at`],
+  ['modified', sql`p.updated_at`],
+  ['created_by_email', sql`p.created_by_email`],
 ];
 
 /**
@@ -57,7 +76,10 @@ const JSON_PROPERTIES: Array<[string, RawBuilder<unknown>]> = [
  * table alone (with the matched count as a window when the rows are narrowed, saving a second query)
  * and only its rows are joined and serialized. `matched` is null when the caller must count.
  */
-export async function featureCollectionJson(db: Executor, q: FeatureQuery): Promise<{ json: string; matched: number | null }> {
+export async function featureCollectionJson(
+  db: Executor,
+  q: FeatureQuery,
+): Promise<{ json: string; matched: number | null }> {
   const geom = q.srid === 4326 ? sql`f.geom` : sql`ST_Transform(f.geom, ${q.srid}::int)`;
   // A bbox, id list or filter narrows the rows: count them in the same scan, and order by an
   // expression so the planner reads the narrowing index rather than walking the primary key (a
@@ -80,26 +102,45 @@ export async function featureCollectionJson(db: Executor, q: FeatureQuery): Prom
 }
 
 export interface GmlRow {
-  id: string; kind: string; gml: string; system_name: string | null; component_alias: string | null; attributes: unknown;
-  created_at: Date; updated_at: Date; created_by_email: string | null;
+  id: string;
+  kind: string;
+  gml: string;
+  system_name: string | null;
+  component_alias: string | null;
+  attributes: unknown;
+  created_at: Date;
+  updated_at: Date;
+  created_by_email: string | null;
 }
 
 /** A page as GML 3.2 geometries (EPSG:4326 with lat/lon axis order as WFS 2.0 requires for the URN). */
 export async function gmlRows(db: Executor, q: FeatureQuery): Promise<GmlRow[]> {
-  const gml = q.srid === 4326
-    ? sql`ST_AsGML(3, f.geom, 9, 17, 'gml', 'g.' || f.id)`
-    : sql`ST_AsGML(3, ST_Transform(f.geom, ${q.srid}::int), 9, 1, 'gml', 'g.' || f.id)`;
-  const r = await sql<GmlRow>`SELECT ${columns}, ${gml} AS gml FROM features f ${joins} WHERE ${where(q)} ORDER BY f.id LIMIT ${q.count} OFFSET ${q.startIndex}`.execute(db);
+  const gml =
+    q.srid === 4326
+      ? sql`ST_AsGML(3, f.geom, 9, 17, 'gml', 'g.' || f.id)`
+      : sql`ST_AsGML(3, ST_Transform(f.geom, ${q.srid}::int), 9, 1, 'gml', 'g.' || f.id)`;
+  const r =
+    await sql<GmlRow>`SELECT ${columns}, ${gml} AS gml FROM features f ${joins} WHERE ${where(q)} ORDER BY f.id LIMIT ${q.count} OFFSET ${q.startIndex}`.execute(
+      db,
+    );
   return r.rows;
 }
 
 /** A layer's extent (EPSG:4326) and feature count from one aggregate over its rows; null extent when empty. */
-export async function layerExtentAndCount(db: Executor, layerId: string): Promise<{ extent: [number, number, number, number] | null; count: number }> {
+export async function layerExtentAndCount(
+  db: Executor,
+  layerId: string,
+): Promise<{ extent: [number, number, number, number] | null; count: number }> {
   const r = await sql<{ minx: number | null; miny: number; maxx: number; maxy: number; n: string }>`
     SELECT ST_XMin(e) AS minx, ST_YMin(e) AS miny, ST_XMax(e) AS maxx, ST_YMax(e) AS maxy, n
-    FROM (SELECT ST_Extent(geom)::geometry AS e, count(*) AS n FROM features WHERE layer_id = ${layerId} AND deleted_at IS NULL) x`.execute(db);
+    FROM (SELECT ST_Extent(geom)::geometry AS e, count(*) AS n FROM features WHERE layer_id = ${layerId} AND deleted_at IS NULL) x`.execute(
+    db,
+  );
   const e = r.rows[0];
-  return { extent: e && e.minx !== null ? [Number(e.minx), Number(e.miny), Number(e.maxx), Number(e.maxy)] : null, count: Number(e?.n ?? 0) };
+  return {
+    extent: e && e.minx !== null ? [Number(e.minx), Number(e.miny), Number(e.maxx), Number(e.maxy)] : null,
+    count: Number(e?.n ?? 0),
+  };
 }
 
 export async function layerExtent(db: Executor, layerId: string): Promise<[number, number, number, number] | null> {

@@ -15,12 +15,21 @@ export const WFS_TRANSACTION_MAX_UPDATES = 100;
 export const WFS_TRANSACTION_MAX_DEPTH = 64;
 
 /** An XML element with namespace prefixes removed, children in document order. */
-export interface XmlNode { name: string; attrs: Record<string, string>; children: XmlNode[]; text: string }
+export interface XmlNode {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlNode[];
+  text: string;
+}
 
 /** A property value of an Insert or Update: text, or a GML geometry (serialized for PostGIS). */
 export type TxValue = { text: string } | { gml: string } | null;
 
-export interface TxInsertFeature { typeName: string; handle?: string; values: Map<string, TxValue> }
+export interface TxInsertFeature {
+  typeName: string;
+  handle?: string;
+  values: Map<string, TxValue>;
+}
 export type TxOperation =
   | { op: 'insert'; handle?: string; features: TxInsertFeature[] }
   /** ids: the numbers of the features' ids. */
@@ -28,13 +37,22 @@ export type TxOperation =
   | { op: 'delete'; typeName: string; ids: string[] };
 
 const parser = new XMLParser({
-  preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', removeNSPrefix: true,
-  parseTagValue: false, parseAttributeValue: false, trimValues: true,
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
 });
 
 type Raw = Record<string, unknown>;
-const parseFailed = (text: string): never => { throw new OgcError('OperationParsingFailed', 'Transaction', text); };
-const invalid = (locator: string, text: string): never => { throw new OgcError('InvalidParameterValue', locator, text); };
+const parseFailed = (text: string): never => {
+  throw new OgcError('OperationParsingFailed', 'Transaction', text);
+};
+const invalid = (locator: string, text: string): never => {
+  throw new OgcError('InvalidParameterValue', locator, text);
+};
 
 function toNodes(items: Raw[]): XmlNode[] {
   const out: XmlNode[] = [];
@@ -42,8 +60,13 @@ function toNodes(items: Raw[]): XmlNode[] {
     const name = Object.keys(item).find((k) => k !== ':@' && k !== '#text' && !k.startsWith('?'));
     if (!name) continue;
     const children = item[name] as Raw[];
-    const attrs = Object.fromEntries(Object.entries((item[':@'] ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-    const text = children.filter((c) => '#text' in c).map((c) => String(c['#text'])).join('');
+    const attrs = Object.fromEntries(
+      Object.entries((item[':@'] ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+    );
+    const text = children
+      .filter((c) => '#text' in c)
+      .map((c) => String(c['#text']))
+      .join('');
     out.push({ name, attrs, children: toNodes(children), text });
   }
   return out;
@@ -51,12 +74,15 @@ function toNodes(items: Raw[]): XmlNode[] {
 
 /** Back to XML text, without prefixes (PostGIS reads GML fragments without namespaces). */
 function serialize(n: XmlNode): string {
-  const attrs = Object.entries(n.attrs).map(([k, v]) => ` ${k}="${xmlEscape(v)}"`).join('');
+  const attrs = Object.entries(n.attrs)
+    .map(([k, v]) => ` ${k}="${xmlEscape(v)}"`)
+    .join('');
   return `<${n.name}${attrs}>${xmlEscape(n.text)}${n.children.map(serialize).join('')}</${n.name}>`;
 }
 
 /** EPSG in the http form is not known to PostGIS's GML reader; the URN form keeps the lat/lon axis order. */
-const normalizeSrs = (srs: string) => srs.replace(/^https?:\/\/www\.opengis\.net\/def\/crs\/EPSG\/0\/(\d+)$/i, 'urn:ogc:def:crs:EPSG::$1');
+const normalizeSrs = (srs: string) =>
+  srs.replace(/^https?:\/\/www\.opengis\.net\/def\/crs\/EPSG\/0\/(\d+)$/i, 'urn:ogc:def:crs:EPSG::$1');
 
 /** A geometry without srsName is in the feature type's DefaultCRS (GetCapabilities): EPSG 4326, lat/lon. */
 const DEFAULT_SRS = 'urn:ogc:def:crs:EPSG::4326';
@@ -78,9 +104,15 @@ const localName = (typeName: string | undefined, locator: string) =>
  */
 function filterIds(op: XmlNode): string[] {
   const filter = op.children.find((c) => c.name === 'Filter') ?? invalid('Filter', `${op.name} needs a Filter`);
-  const rids = filter.children.map((c) => (c.name === 'ResourceId' ? c.attrs.rid : c.name === 'FeatureId' ? c.attrs.fid : undefined));
+  const rids = filter.children.map((c) =>
+    c.name === 'ResourceId' ? c.attrs.rid : c.name === 'FeatureId' ? c.attrs.fid : undefined,
+  );
   if (rids.length === 0 || rids.some((rid) => !rid)) invalid('Filter', 'Only fes:ResourceId filters are supported');
-  return (rids as string[]).map((rid) => parseFeatureRef(rid.replace(/^.*\.(?=\d+$)/, ''))?.id ?? invalid('ResourceId', `Not a feature id: ${rid.slice(0, 64)}`));
+  return (rids as string[]).map(
+    (rid) =>
+      parseFeatureRef(rid.replace(/^.*\.(?=\d+$)/, ''))?.id ??
+      invalid('ResourceId', `Not a feature id: ${rid.slice(0, 64)}`),
+  );
 }
 
 function insertOf(op: XmlNode): TxOperation {
@@ -96,11 +128,24 @@ function insertOf(op: XmlNode): TxOperation {
 function updateOf(op: XmlNode): TxOperation {
   const values = new Map<string, TxValue>();
   for (const p of op.children.filter((c) => c.name === 'Property')) {
-    const ref = p.children.find((c) => c.name === 'ValueReference' || c.name === 'Name')?.text ?? invalid('ValueReference', 'Property needs a ValueReference');
-    values.set(ref.replace(/^[\w.-]+:/, '').replace(/^\w+\//, ''), valueOf(p.children.find((c) => c.name === 'Value'), op.attrs.srsName));
+    const ref =
+      p.children.find((c) => c.name === 'ValueReference' || c.name === 'Name')?.text ??
+      invalid('ValueReference', 'Property needs a ValueReference');
+    values.set(
+      ref.replace(/^[\w.-]+:/, '').replace(/^\w+\//, ''),
+      valueOf(
+        p.children.find((c) => c.name === 'Value'),
+        op.attrs.srsName,
+      ),
+    );
   }
   if (values.size === 0) invalid('Update', 'Update names no Property');
-  return { op: 'update', typeName: localName(op.attrs.typeName ?? op.attrs.typeNames, 'typeName'), values, ids: filterIds(op) };
+  return {
+    op: 'update',
+    typeName: localName(op.attrs.typeName ?? op.attrs.typeNames, 'typeName'),
+    values,
+    ids: filterIds(op),
+  };
 }
 
 /**
@@ -115,7 +160,11 @@ export function xmlDepth(xml: string, limit: number): number {
     if (next === '/') depth = Math.max(0, depth - 1);
     else if (next === '?' || next === '!') {
       // Comments and CDATA may hold '<'; skip to their end.
-      const end = xml.startsWith('<!--', at) ? xml.indexOf('-->', at) : xml.startsWith('<![CDATA[', at) ? xml.indexOf(']]>', at) : at;
+      const end = xml.startsWith('<!--', at)
+        ? xml.indexOf('-->', at)
+        : xml.startsWith('<![CDATA[', at)
+          ? xml.indexOf(']]>', at)
+          : at;
       at = end === -1 ? xml.length : end;
     } else {
       const close = xml.indexOf('>', at);
@@ -139,7 +188,8 @@ export const operationCount = (operations: TxOperation[]) =>
  */
 export function parseTransaction(xml: string): TxOperation[] {
   if (/<!DOCTYPE/i.test(xml)) parseFailed('DOCTYPE declarations are not accepted');
-  if (xmlDepth(xml, WFS_TRANSACTION_MAX_DEPTH) > WFS_TRANSACTION_MAX_DEPTH) parseFailed(`Elements nest deeper than ${WFS_TRANSACTION_MAX_DEPTH} levels`);
+  if (xmlDepth(xml, WFS_TRANSACTION_MAX_DEPTH) > WFS_TRANSACTION_MAX_DEPTH)
+    parseFailed(`Elements nest deeper than ${WFS_TRANSACTION_MAX_DEPTH} levels`);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) parseFailed(`Malformed XML at line ${valid.err.line}: ${valid.err.msg}`);
   const root = toNodes(parser.parse(xml) as Raw[])[0];
@@ -148,13 +198,21 @@ export function parseTransaction(xml: string): TxOperation[] {
   const operations = root.children.map((op): TxOperation => {
     if (op.name === 'Insert') return insertOf(op);
     if (op.name === 'Update') return updateOf(op);
-    if (op.name === 'Delete') return { op: 'delete', typeName: localName(op.attrs.typeName ?? op.attrs.typeNames, 'typeName'), ids: filterIds(op) };
+    if (op.name === 'Delete')
+      return {
+        op: 'delete',
+        typeName: localName(op.attrs.typeName ?? op.attrs.typeNames, 'typeName'),
+        ids: filterIds(op),
+      };
     throw new OgcError('OperationNotSupported', op.name, `${op.name} is not supported`);
   });
   const updates = operations.reduce((n, op) => n + (op.op === 'update' ? op.ids.length : 0), 0);
   if (operationCount(operations) > WFS_TRANSACTION_MAX_OPERATIONS || updates > WFS_TRANSACTION_MAX_UPDATES) {
-    throw new OgcError('OperationProcessingFailed', 'Transaction',
-      `A Transaction takes at most ${WFS_TRANSACTION_MAX_OPERATIONS} feature operations, of which ${WFS_TRANSACTION_MAX_UPDATES} updated features; send more in several`);
+    throw new OgcError(
+      'OperationProcessingFailed',
+      'Transaction',
+      `A Transaction takes at most ${WFS_TRANSACTION_MAX_OPERATIONS} feature operations, of which ${WFS_TRANSACTION_MAX_UPDATES} updated features; send more in several`,
+    );
   }
   return operations;
 }

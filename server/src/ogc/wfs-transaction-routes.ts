@@ -13,7 +13,10 @@ import { OgcError, exceptionReport } from './xml.js';
 const XML_TYPES = ['application/xml', 'text/xml'];
 
 const report = (reply: FastifyReply, status: number, code: string, locator: string, text: string) =>
-  reply.status(status).type('application/xml; charset=utf-8').send(exceptionReport(code, locator, text));
+  reply
+    .status(status)
+    .type('application/xml; charset=utf-8')
+    .send(exceptionReport(code, locator, text));
 
 /**
  * WFS-T 2.0 Transactions (Insert, Update, Delete by fes:ResourceId) on one layer: as the app sends
@@ -26,34 +29,57 @@ export function wfsTransactionRoutes(deps: Deps) {
     app.addContentTypeParser(XML_TYPES, { parseAs: 'string' }, (_req, body, done) => done(null, body));
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.post('/rest/features/tx/:layerId', { config: member, schema: { tags: ['features'],
-      summary: 'A WFS-T 2.0 Transaction on one layer, in one database transaction; answers a wfs:TransactionResponse',
-      params: z.object({ layerId: z.string().uuid() }), querystring: orgQuery, body: wfsTransactionSchema } },
-    async (req, reply) => {
-      try {
-        const result = await runTransaction(deps, callerOf(req), req.params.layerId, req.body.xml);
-        return reply.type('application/xml; charset=utf-8').send(transactionResponse(result));
-      } catch (err) {
-        if (err instanceof OgcError) return report(reply, 400, err.code, err.locator, err.message);
-        throw err;
-      }
-    });
+    r.post(
+      '/rest/features/tx/:layerId',
+      {
+        config: member,
+        schema: {
+          tags: ['features'],
+          summary:
+            'A WFS-T 2.0 Transaction on one layer, in one database transaction; answers a wfs:TransactionResponse',
+          params: z.object({ layerId: z.string().uuid() }),
+          querystring: orgQuery,
+          body: wfsTransactionSchema,
+        },
+      },
+      async (req, reply) => {
+        try {
+          const result = await runTransaction(deps, callerOf(req), req.params.layerId, req.body.xml);
+          return reply.type('application/xml; charset=utf-8').send(transactionResponse(result));
+        } catch (err) {
+          if (err instanceof OgcError) return report(reply, 400, err.code, err.locator, err.message);
+          throw err;
+        }
+      },
+    );
 
-    r.post('/rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/wfs', { config: member, schema: { tags: ['map services'],
-      summary: 'WFS 2.0 Transaction of one layer: the wfs:Transaction document as the body (application/xml or text/xml)',
-      consumes: XML_TYPES, params: z.object({ projectId: z.string().uuid(), folderId: z.string().uuid(), layerId: z.string().uuid() }),
-      querystring: z.record(z.string(), z.string()), body: z.string().max(10 * 1024 * 1024) } },
-    async (req, reply) => {
-      const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
-      if (layers.length === 0) throw notFound();
-      try {
-        const result = await runTransaction(deps, callerOf(req), layers[0].id, req.body);
-        return reply.type('application/xml; charset=utf-8').send(transactionResponse(result));
-      } catch (err) {
-        if (err instanceof OgcError) return report(reply, 400, err.code, err.locator, err.message);
-        if (err instanceof AppError) return report(reply, err.statusCode, 'OperationProcessingFailed', 'Transaction', err.message);
-        throw err;
-      }
-    });
+    r.post(
+      '/rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/wfs',
+      {
+        config: member,
+        schema: {
+          tags: ['map services'],
+          summary:
+            'WFS 2.0 Transaction of one layer: the wfs:Transaction document as the body (application/xml or text/xml)',
+          consumes: XML_TYPES,
+          params: z.object({ projectId: z.string().uuid(), folderId: z.string().uuid(), layerId: z.string().uuid() }),
+          querystring: z.record(z.string(), z.string()),
+          body: z.string().max(10 * 1024 * 1024),
+        },
+      },
+      async (req, reply) => {
+        const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
+        if (layers.length === 0) throw notFound();
+        try {
+          const result = await runTransaction(deps, callerOf(req), layers[0].id, req.body);
+          return reply.type('application/xml; charset=utf-8').send(transactionResponse(result));
+        } catch (err) {
+          if (err instanceof OgcError) return report(reply, 400, err.code, err.locator, err.message);
+          if (err instanceof AppError)
+            return report(reply, err.statusCode, 'OperationProcessingFailed', 'Transaction', err.message);
+          throw err;
+        }
+      },
+    );
   };
 }

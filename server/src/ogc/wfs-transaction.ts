@@ -19,13 +19,16 @@ type Value = TxValue | { geojson: FeatureInput['geometry'] };
 type Values = Map<string, Value>;
 type Classification = Pick<FeatureInput['properties'], 'system_id' | 'component_id'>;
 
-const invalid = (locator: string, text: string): never => { throw new OgcError('InvalidParameterValue', locator, text); };
+const invalid = (locator: string, text: string): never => {
+  throw new OgcError('InvalidParameterValue', locator, text);
+};
 /**
  * PGlite answers on the microtask queue, so a loop of queries never lets the event loop take other
  * requests' I/O: another organization waited for the whole loop. Long loops yield now and then.
  */
 const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-const textOf = (name: string, v: Value): string | null => (v === null ? null : 'text' in v ? v.text : invalid(name, `${name} takes text, not a geometry`));
+const textOf = (name: string, v: Value): string | null =>
+  v === null ? null : 'text' in v ? v.text : invalid(name, `${name} takes text, not a geometry`);
 
 /**
  * Geometries read per statement (PGlite runs a statement on the event loop's thread: 50 take ~30 ms);
@@ -40,7 +43,9 @@ const GML_BATCH = 50;
 async function geoJsonOf(db: Executor, gmls: string[]): Promise<Array<string | null>> {
   const r = await sql<{ g: string | null }>`
     SELECT ST_AsGeoJSON(ST_Transform(CASE WHEN ST_SRID(g) = 0 THEN ST_SetSRID(g, 4326) ELSE g END, 4326), 9) AS g
-    FROM (SELECT ord, ST_GeomFromGML(gml) AS g FROM unnest(${gmls}::text[]) WITH ORDINALITY AS t(gml, ord)) x ORDER BY ord`.execute(db).catch(() => null);
+    FROM (SELECT ord, ST_GeomFromGML(gml) AS g FROM unnest(${gmls}::text[]) WITH ORDINALITY AS t(gml, ord)) x ORDER BY ord`
+    .execute(db)
+    .catch(() => null);
   if (r) return r.rows.map((row) => row.g);
   if (gmls.length === 1) return [null];
   const out: Array<string | null> = [];
@@ -57,50 +62,106 @@ async function prepared(db: Executor, all: Array<Map<string, TxValue>>): Promise
   });
   const converted = new Map<Map<string, TxValue>, string | null>();
   for (let start = 0; start < gmls.length; start += GML_BATCH) {
-    (await geoJsonOf(db, gmls.slice(start, start + GML_BATCH))).forEach((g, i) => converted.set(withGeometry[start + i], g));
+    (await geoJsonOf(db, gmls.slice(start, start + GML_BATCH))).forEach((g, i) =>
+      converted.set(withGeometry[start + i], g),
+    );
     await yieldToOtherRequests();
   }
   return all.map((values) => {
     const out: Values = new Map(values);
-    if (values.has('geometry')) out.set('geometry', { geojson: JSON.parse(converted.get(values) ?? invalid('geometry', 'Malformed or unsupported GML geometry')) });
+    if (values.has('geometry'))
+      out.set('geometry', {
+        geojson: JSON.parse(converted.get(values) ?? invalid('geometry', 'Malformed or unsupported GML geometry')),
+      });
     return out;
   });
 }
 
 /** system / component by name (as GetFeature gives them) or id, within the project's dictionary. */
-async function classificationOf(db: Executor, dictionaryId: string, values: Values, current: Classification): Promise<Classification> {
-  const system = values.has('system_id') ? textOf('system_id', values.get('system_id')!) : values.has('system') ? textOf('system', values.get('system')!) : undefined;
-  const component = values.has('component_id') ? textOf('component_id', values.get('component_id')!) : values.has('component') ? textOf('component', values.get('component')!) : undefined;
-  if (system === undefined && component === undefined) return { system_id: current.system_id, component_id: current.component_id };
-  const systemId = system ? (await db.selectFrom('systems').select('id').where('dictionary_id', '=', dictionaryId)
-    .where((eb) => (/^[0-9a-f-]{36}$/i.test(system) ? eb('id', '=', system) : eb('name', '=', system))).executeTakeFirst())?.id ?? invalid('system', `Unknown system ${system}`) : null;
+async function classificationOf(
+  db: Executor,
+  dictionaryId: string,
+  values: Values,
+  current: Classification,
+): Promise<Classification> {
+  const system = values.has('system_id')
+    ? textOf('system_id', values.get('system_id')!)
+    : values.has('system')
+      ? textOf('system', values.get('system')!)
+      : undefined;
+  const component = values.has('component_id')
+    ? textOf('component_id', values.get('component_id')!)
+    : values.has('component')
+      ? textOf('component', values.get('component')!)
+      : undefined;
+  if (system === undefined && component === undefined)
+    return { system_id: current.system_id, component_id: current.component_id };
+  const systemId = system
+    ? ((
+        await db
+          .selectFrom('systems')
+          .select('id')
+          .where('dictionary_id', '=', dictionaryId)
+          .where((eb) => (/^[0-9a-f-]{36}$/i.test(system) ? eb('id', '=', system) : eb('name', '=', system)))
+          .executeTakeFirst()
+      )?.id ?? invalid('system', `Unknown system ${system}`))
+    : null;
   if (!component) return { system_id: systemId, component_id: null };
-  const rows = await db.selectFrom('components').innerJoin('systems', 'systems.id', 'components.system_id').select(['components.id', 'components.system_id'])
-    .where('systems.dictionary_id', '=', dictionaryId).$if(!!systemId, (q) => q.where('systems.id', '=', systemId!))
-    .where((eb) => (/^[0-9a-f-]{36}$/i.test(component) ? eb('components.id', '=', component) : eb('components.alias', '=', component))).execute();
-  if (rows.length !== 1) invalid('component', rows.length ? `Component ${component} is ambiguous; name its system` : `Unknown component ${component}`);
+  const rows = await db
+    .selectFrom('components')
+    .innerJoin('systems', 'systems.id', 'components.system_id')
+    .select(['components.id', 'components.system_id'])
+    .where('systems.dictionary_id', '=', dictionaryId)
+    .$if(!!systemId, (q) => q.where('systems.id', '=', systemId!))
+    .where((eb) =>
+      /^[0-9a-f-]{36}$/i.test(component) ? eb('components.id', '=', component) : eb('components.alias', '=', component),
+    )
+    .execute();
+  if (rows.length !== 1)
+    invalid(
+      'component',
+      rows.length ? `Component ${component} is ambiguous; name its system` : `Unknown component ${component}`,
+    );
   return { system_id: rows[0].system_id, component_id: rows[0].id };
 }
 
 /** A feature's input with the written values applied over `base` (its current state for an Update). */
-async function inputOf(db: Executor, layer: { id: string; dictionary_id: string }, values: Values, base: Omit<FeatureInput, 'geometry'> & { geometry?: FeatureInput['geometry'] }, update: boolean): Promise<FeatureInput> {
+async function inputOf(
+  db: Executor,
+  layer: { id: string; dictionary_id: string },
+  values: Values,
+  base: Omit<FeatureInput, 'geometry'> & { geometry?: FeatureInput['geometry'] },
+  update: boolean,
+): Promise<FeatureInput> {
   const properties = { ...(base.properties.properties ?? {}) } as Record<string, string>;
   // Not yet valid: the schema checks it below, as the feature routes do with their body.
-  const input: { geometry?: unknown; properties: Record<string, unknown> } = { ...base, properties: { ...base.properties, layer_id: layer.id, properties } };
+  const input: { geometry?: unknown; properties: Record<string, unknown> } = {
+    ...base,
+    properties: { ...base.properties, layer_id: layer.id, properties },
+  };
   for (const [name, value] of values) {
-    if (name === 'geometry') input.geometry = value && 'geojson' in value ? value.geojson : invalid('geometry', 'geometry takes a GML geometry');
+    if (name === 'geometry')
+      input.geometry =
+        value && 'geojson' in value ? value.geojson : invalid('geometry', 'geometry takes a GML geometry');
     else if (name === 'attributes') input.properties.attributes = textOf(name, value) ?? '[]';
-    else if (READ_ONLY.has(name)) { if (update) invalid(name, `${name} is read-only`); }
-    else if (!['system', 'system_id', 'component', 'component_id', 'dictionary_id'].includes(name)) {
+    else if (READ_ONLY.has(name)) {
+      if (update) invalid(name, `${name} is read-only`);
+    } else if (!['system', 'system_id', 'component', 'component_id', 'dictionary_id'].includes(name)) {
       const text = textOf(name, value);
-      if (text === null) delete properties[name]; else properties[name] = text;
+      if (text === null) delete properties[name];
+      else properties[name] = text;
     }
   }
   Object.assign(input.properties, await classificationOf(db, layer.dictionary_id, values, base.properties));
   input.properties.dictionary_id = input.properties.component_id ? layer.dictionary_id : null;
   if (!input.geometry) invalid('geometry', 'A feature needs a geometry');
   const parsed = featureInputSchema.safeParse(input);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'app.feature.error.geometry', 'InvalidParameterException', parsed.error.issues);
+  if (!parsed.success)
+    throw badRequest(
+      parsed.error.issues[0]?.message ?? 'app.feature.error.geometry',
+      'InvalidParameterException',
+      parsed.error.issues,
+    );
   return parsed.data;
 }
 
@@ -110,11 +171,21 @@ async function currentOf(db: Executor, caller: Caller, layerId: string, id: stri
   if (row.layer_id !== layerId) throw notFound(MAP_SERVICE_MSG.transactionFeatureLayer);
   return {
     geometry: JSON.parse(row.geometry),
-    properties: { layer_id: row.layer_id, system_id: row.system_id, component_id: row.component_id, attributes: (row.attributes ?? []) as FeatureInput['properties']['attributes'], properties: (row.properties ?? {}) as Record<string, string> },
+    properties: {
+      layer_id: row.layer_id,
+      system_id: row.system_id,
+      component_id: row.component_id,
+      attributes: (row.attributes ?? []) as FeatureInput['properties']['attributes'],
+      properties: (row.properties ?? {}) as Record<string, string>,
+    },
   };
 }
 
-export interface TransactionResult { inserted: Array<{ rid: string; handle?: string }>; updated: number; deleted: number }
+export interface TransactionResult {
+  inserted: Array<{ rid: string; handle?: string }>;
+  updated: number;
+  deleted: number;
+}
 
 /**
  * A WFS-T Transaction on one layer with the feature services' rules (rights, read-only layers,
@@ -124,41 +195,78 @@ export interface TransactionResult { inserted: Array<{ rid: string; handle?: str
  * run of Inserts is one statement and each Delete one per write. Updates go feature by feature
  * through updateFeature, hence their lower cap (WFS_TRANSACTION_MAX_UPDATES).
  */
-export async function runTransaction(deps: Deps, caller: Caller, layerId: string, xml: string): Promise<TransactionResult> {
+export async function runTransaction(
+  deps: Deps,
+  caller: Caller,
+  layerId: string,
+  xml: string,
+): Promise<TransactionResult> {
   const operations = parseTransaction(xml);
   const context = await layerContext(deps.db, caller, layerId);
   const { layer } = context;
   const local = typeNameOf(layer.id).slice(3);
   for (const op of operations) {
-    for (const t of op.op === 'insert' ? op.features.map((f) => f.typeName) : [op.typeName]) if (t !== local) invalid('typeName', `Unknown type ${t}`);
+    for (const t of op.op === 'insert' ? op.features.map((f) => f.typeName) : [op.typeName])
+      if (t !== local) invalid('typeName', `Unknown type ${t}`);
   }
   // A drawing layer holds one kind; an imported one takes the kind of each geometry.
-  const kindOf = (g: FeatureInput['geometry']) => (layer.server_name === 'point' || layer.server_name === 'line' || layer.server_name === 'polygon' ? layer.server_name : kindOfGeometry(g.type));
+  const kindOf = (g: FeatureInput['geometry']) =>
+    layer.server_name === 'point' || layer.server_name === 'line' || layer.server_name === 'polygon'
+      ? layer.server_name
+      : kindOfGeometry(g.type);
   const written = operations.flatMap((op): Array<[object, Map<string, TxValue>]> =>
-    (op.op === 'insert' ? op.features.map((f) => [f, f.values]) : op.op === 'update' ? [[op, op.values]] : []));
-  const converted = await prepared(deps.db, written.map(([, v]) => v));
+    op.op === 'insert' ? op.features.map((f) => [f, f.values]) : op.op === 'update' ? [[op, op.values]] : [],
+  );
+  const converted = await prepared(
+    deps.db,
+    written.map(([, v]) => v),
+  );
   const values = new Map(written.map(([key], i) => [key, converted[i]]));
   const inserts = new Map<TxInsertFeature, BulkFeature>();
   for (const f of operations.flatMap((op) => (op.op === 'insert' ? op.features : []))) {
     const input = await inputOf(deps.db, layer, values.get(f)!, { properties: { layer_id: layer.id } }, false);
     const checked = await checkedNewFeature(deps.db, caller, context, kindOf(input.geometry), input);
     const c = checked.classification;
-    inserts.set(f, { kind: checked.kind, geometry: checked.geometry, dictionaryId: c.dictionaryId, systemId: c.systemId, componentId: c.componentId, attributes: c.attributes, properties: checked.properties });
+    inserts.set(f, {
+      kind: checked.kind,
+      geometry: checked.geometry,
+      dictionaryId: c.dictionaryId,
+      systemId: c.systemId,
+      componentId: c.componentId,
+      attributes: c.attributes,
+      properties: checked.properties,
+    });
     if (inserts.size % 100 === 0) await yieldToOtherRequests();
   }
-  const target = { organizationId: caller.organizationId, projectId: layer.project_id, layerId: layer.id, dictionaryId: null, accountId: caller.accountId };
+  const target = {
+    organizationId: caller.organizationId,
+    projectId: layer.project_id,
+    layerId: layer.id,
+    dictionaryId: null,
+    accountId: caller.accountId,
+  };
   return deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: joinedTransaction(trx) };
     // The layer may have been locked or disabled while the features were checked.
-    const now = await trx.selectFrom('layers').select(['read_only', 'is_active']).where('id', '=', layer.id).executeTakeFirstOrThrow();
+    const now = await trx
+      .selectFrom('layers')
+      .select(['read_only', 'is_active'])
+      .where('id', '=', layer.id)
+      .executeTakeFirstOrThrow();
     if (inserts.size && now.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
     if (inserts.size && !now.is_active) throw badRequest(FEATURE_MSG.layerInactive);
     const result: TransactionResult = { inserted: [], updated: 0, deleted: 0 };
     let pending: Array<{ feature: TxInsertFeature; handle?: string }> = [];
     const flushInserts = async () => {
       if (pending.length === 0) return;
-      const ids = await insertFeaturesBulk(trx, target, pending.map((p) => inserts.get(p.feature)!));
-      ids.forEach((id, i) => result.inserted.push({ rid: `${inserts.get(pending[i].feature)!.kind}.${id}`, handle: pending[i].handle }));
+      const ids = await insertFeaturesBulk(
+        trx,
+        target,
+        pending.map((p) => inserts.get(p.feature)!),
+      );
+      ids.forEach((id, i) =>
+        result.inserted.push({ rid: `${inserts.get(pending[i].feature)!.kind}.${id}`, handle: pending[i].handle }),
+      );
       pending = [];
     };
     for (const op of operations) {
@@ -168,7 +276,13 @@ export async function runTransaction(deps: Deps, caller: Caller, layerId: string
       }
       await flushInserts();
       if (op.op === 'delete') {
-        result.deleted += await deleteFeatures(tx.db, caller, { ...context, layer: { ...layer, read_only: now.read_only } }, op.ids, MAP_SERVICE_MSG.transactionFeatureLayer);
+        result.deleted += await deleteFeatures(
+          tx.db,
+          caller,
+          { ...context, layer: { ...layer, read_only: now.read_only } },
+          op.ids,
+          MAP_SERVICE_MSG.transactionFeatureLayer,
+        );
         continue;
       }
       for (const id of op.ids) {

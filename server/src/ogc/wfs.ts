@@ -2,7 +2,16 @@ import type { Executor } from '../db/types.js';
 import { sql } from 'kysely';
 import { INT4_MAX, isDatabaseId } from '@fieldbook/domain';
 import { cqlToSql } from './cql-sql.js';
-import { WFS_PAGE_SIZE, WFS_PROPERTIES, countFeatures, featureCollectionJson, gmlRows, layerExtent, wants, type FeatureQuery } from './wfs-query.js';
+import {
+  WFS_PAGE_SIZE,
+  WFS_PROPERTIES,
+  countFeatures,
+  featureCollectionJson,
+  gmlRows,
+  layerExtent,
+  wants,
+  type FeatureQuery,
+} from './wfs-query.js';
 import { WFS_TRANSACTION_MAX_OPERATIONS, WFS_TRANSACTION_MAX_UPDATES } from './wfs-transaction-parse.js';
 import { OgcError, xmlEscape } from './xml.js';
 
@@ -16,7 +25,9 @@ export const NS = 'http://fieldbook.app/wfs';
 export const typeNameOf = (layerId: string) => `fb:layer_${layerId.replace(/-/g, '')}`;
 
 const GEOMETRY_TYPE: Record<string, string> = {
-  point: 'gml:PointPropertyType', line: 'gml:MultiCurvePropertyType', polygon: 'gml:MultiSurfacePropertyType',
+  point: 'gml:PointPropertyType',
+  line: 'gml:MultiCurvePropertyType',
+  polygon: 'gml:MultiSurfacePropertyType',
 };
 
 /** Query keys are case-insensitive in OGC services. */
@@ -40,7 +51,13 @@ function mercatorToLonLat(x: number, y: number): [number, number] {
   return [(x / 6378137) * (180 / Math.PI), (2 * Math.atan(Math.exp(y / 6378137)) - Math.PI / 2) * (180 / Math.PI)];
 }
 
-export function toLonLatBox(a: number, b: number, c: number, d: number, crs: string | undefined): [number, number, number, number] {
+export function toLonLatBox(
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  crs: string | undefined,
+): [number, number, number, number] {
   if (crs && sridOf(crs) === 3857) {
     const [x1, y1] = mercatorToLonLat(a, b);
     const [x2, y2] = mercatorToLonLat(c, d);
@@ -54,7 +71,8 @@ export function bboxOf(params: Record<string, string>): [number, number, number,
   if (params.bbox) {
     const parts = params.bbox.split(',');
     const nums = parts.slice(0, 4).map(Number);
-    if (nums.length !== 4 || nums.some((n) => !Number.isFinite(n))) throw new OgcError('InvalidParameterValue', 'bbox', 'BBOX needs four numbers');
+    if (nums.length !== 4 || nums.some((n) => !Number.isFinite(n)))
+      throw new OgcError('InvalidParameterValue', 'bbox', 'BBOX needs four numbers');
     return toLonLatBox(nums[0], nums[1], nums[2], nums[3], parts[4]);
   }
   if (params.filter) {
@@ -71,7 +89,13 @@ export function bboxOf(params: Record<string, string>): [number, number, number,
 }
 
 /** `transactional`: the service also takes WFS-T Transactions POSTed to its URL (the per-layer service). */
-export async function capabilities(db: Executor, layers: WfsLayer[], serviceUrl: string, title: string, transactional = false): Promise<string> {
+export async function capabilities(
+  db: Executor,
+  layers: WfsLayer[],
+  serviceUrl: string,
+  title: string,
+  transactional = false,
+): Promise<string> {
   const types = [];
   for (const l of layers) {
     const e = (await layerExtent(db, l.id)) ?? [-180, -90, 180, 90];
@@ -85,7 +109,8 @@ export async function capabilities(db: Executor, layers: WfsLayer[], serviceUrl:
     </FeatureType>`);
   }
   const url = xmlEscape(serviceUrl);
-  const op = (name: string) => `    <ows:Operation name="${name}"><ows:DCP><ows:HTTP><ows:Get xlink:href="${url}"/></ows:HTTP></ows:DCP></ows:Operation>`;
+  const op = (name: string) =>
+    `    <ows:Operation name="${name}"><ows:DCP><ows:HTTP><ows:Get xlink:href="${url}"/></ows:HTTP></ows:DCP></ows:Operation>`;
   // OWS lets an operation carry its own constraints; WFS 2.0 names none for a Transaction's size, so ours is named plainly.
   const transaction = `    <ows:Operation name="Transaction"><ows:DCP><ows:HTTP><ows:Post xlink:href="${url}"/></ows:HTTP></ows:DCP>
       <ows:Constraint name="MaxOperationsPerTransaction"><ows:NoValues/><ows:DefaultValue>${WFS_TRANSACTION_MAX_OPERATIONS}</ows:DefaultValue></ows:Constraint>
@@ -140,15 +165,22 @@ export interface GetFeatureResult {
 /** propertyName: a comma list, optionally per type in parentheses and with the fb: prefix. */
 export function propertyNamesOf(value: string | undefined): string[] | undefined {
   if (value === undefined || value.trim() === '' || value.trim() === '*') return undefined;
-  const names = value.replace(/[()]/g, '').split(',').map((n) => n.trim().replace(/^[\w-]+:/, '')).filter(Boolean);
+  const names = value
+    .replace(/[()]/g, '')
+    .split(',')
+    .map((n) => n.trim().replace(/^[\w-]+:/, ''))
+    .filter(Boolean);
   for (const n of names) {
-    if (!(WFS_PROPERTIES as readonly string[]).includes(n)) throw new OgcError('InvalidParameterValue', 'propertyName', `Unknown property ${n}`);
+    if (!(WFS_PROPERTIES as readonly string[]).includes(n))
+      throw new OgcError('InvalidParameterValue', 'propertyName', `Unknown property ${n}`);
   }
   return names;
 }
 
 async function dictionaryOf(db: Executor, layerId: string): Promise<string | null> {
-  const r = await sql<{ dictionary_id: string | null }>`SELECT p.dictionary_id FROM layers l JOIN projects p ON p.id = l.project_id WHERE l.id = ${layerId}`.execute(db);
+  const r = await sql<{
+    dictionary_id: string | null;
+  }>`SELECT p.dictionary_id FROM layers l JOIN projects p ON p.id = l.project_id WHERE l.id = ${layerId}`.execute(db);
   return r.rows[0]?.dictionary_id ?? null;
 }
 
@@ -156,23 +188,46 @@ async function dictionaryOf(db: Executor, layerId: string): Promise<string | nul
 export const WFS_MAX_START_INDEX = INT4_MAX;
 
 /** An integer parameter within bounds, else an OGC InvalidParameterValue (COUNT=-1 once reached SQL as LIMIT -1). */
-function integerParam(params: Record<string, string>, name: string, fallback: number, min: number, max: number): number {
+function integerParam(
+  params: Record<string, string>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const text = params[name];
   if (text === undefined || text.trim() === '') return fallback;
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new OgcError('InvalidParameterValue', name.toUpperCase(), `${name.toUpperCase()} must be an integer from ${min} to ${max}`);
+    throw new OgcError(
+      'InvalidParameterValue',
+      name.toUpperCase(),
+      `${name.toUpperCase()} must be an integer from ${min} to ${max}`,
+    );
   }
   return value;
 }
 
 /** GetFeature for one layer: hits, GeoJSON or GML 3.2, paged by startIndex/count (a larger count gets a page of 3000). */
-export async function getFeature(db: Executor, layer: WfsLayer, params: Record<string, string>): Promise<GetFeatureResult> {
-  const requested = integerParam(params, params.count !== undefined ? 'count' : 'maxfeatures', WFS_PAGE_SIZE, 1, Number.MAX_SAFE_INTEGER);
+export async function getFeature(
+  db: Executor,
+  layer: WfsLayer,
+  params: Record<string, string>,
+): Promise<GetFeatureResult> {
+  const requested = integerParam(
+    params,
+    params.count !== undefined ? 'count' : 'maxfeatures',
+    WFS_PAGE_SIZE,
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
   const q: FeatureQuery = {
     layerId: layer.id,
     bbox: bboxOf(params),
-    featureIds: params.featureid?.split(',').map((id) => id.split('.').pop()!).filter(isDatabaseId),
+    featureIds: params.featureid
+      ?.split(',')
+      .map((id) => id.split('.').pop()!)
+      .filter(isDatabaseId),
     startIndex: integerParam(params, 'startindex', 0, 0, WFS_MAX_START_INDEX),
     count: Math.min(requested, WFS_PAGE_SIZE),
     srid: sridOf(params.srsname),
@@ -184,7 +239,10 @@ export async function getFeature(db: Executor, layer: WfsLayer, params: Record<s
   if (format.includes('json') && (params.resulttype ?? '').toLowerCase() !== 'hits') {
     const page = await featureCollectionJson(db, q);
     const matched = page.matched ?? (await countFeatures(db, q));
-    return { contentType: 'application/json; charset=utf-8', body: page.json.replace(/^\{/, `{"numberMatched":${matched},`) };
+    return {
+      contentType: 'application/json; charset=utf-8',
+      body: page.json.replace(/^\{/, `{"numberMatched":${matched},`),
+    };
   }
   const matched = await countFeatures(db, q);
   if ((params.resulttype ?? '').toLowerCase() === 'hits') {
@@ -195,12 +253,27 @@ export async function getFeature(db: Executor, layer: WfsLayer, params: Record<s
   }
   const rows = await gmlRows(db, q);
   const local = typeNameOf(layer.id).slice(3);
-  const element = (name: string, value: string | null) => (!wants(q, name) ? '' : value === null ? `\n    <fb:${name} xsi:nil="true"/>` : `\n    <fb:${name}>${value}</fb:${name}>`);
-  const members = rows.map((r) => `  <wfs:member><fb:${local} gml:id="${r.kind}.${r.id}">${element('geometry', r.gml)}${element('ogc_fid', r.id)}${
-    element('system', r.system_name === null ? null : xmlEscape(r.system_name))}${element('component', r.component_alias === null ? null : xmlEscape(r.component_alias))}${
-    element('attributes', xmlEscape(JSON.stringify(r.attributes ?? [])))}${element('created', new Date(r.created_at).toISOString())}${
-    element('modified', new Date(r.updated_at).toISOString())}${element('created_by_email', r.created_by_email === null ? null : xmlEscape(r.created_by_email))}
-  </fb:${local}></wfs:member>`);
+  const element = (name: string, value: string | null) =>
+    !wants(q, name)
+      ? ''
+      : value === null
+        ? `\n    <fb:${name} xsi:nil="true"/>`
+        : `\n    <fb:${name}>${value}</fb:${name}>`;
+  const members = rows.map(
+    (
+      r,
+    ) => `  <wfs:member><fb:${local} gml:id="${r.kind}.${r.id}">${element('geometry', r.gml)}${element('ogc_fid', r.id)}${element(
+      'system',
+      r.system_name === null ? null : xmlEscape(r.system_name),
+    )}${element('component', r.component_alias === null ? null : xmlEscape(r.component_alias))}${element(
+      'attributes',
+      xmlEscape(JSON.stringify(r.attributes ?? [])),
+    )}${element('created', new Date(r.created_at).toISOString())}${element(
+      'modified',
+      new Date(r.updated_at).toISOString(),
+    )}${element('created_by_email', r.created_by_email === null ? null : xmlEscape(r.created_by_email))}
+  </fb:${local}></wfs:member>`,
+  );
   return {
     contentType: 'application/gml+xml; version=3.2; charset=utf-8',
     body: `<?xml version="1.0" encoding="UTF-8"?>

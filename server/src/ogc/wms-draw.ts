@@ -2,7 +2,14 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { MarkShape, Paint, PointSymbol, Stroke } from './styles-for-render.js';
 
 /** A point symbol rendered once: the non-transparent pixels of its image around the centre pixel. */
-interface Stamp { half: number; dx: Int16Array; dy: Int16Array; rgba: Uint8Array; opaque: Uint32Array; isOpaque: Uint8Array }
+interface Stamp {
+  half: number;
+  dx: Int16Array;
+  dy: Int16Array;
+  rgba: Uint8Array;
+  opaque: Uint32Array;
+  isOpaque: Uint8Array;
+}
 
 const stamps = new Map<string, Stamp>();
 
@@ -10,25 +17,46 @@ function markPath(ctx: SKRSContext2D, shape: MarkShape, c: number, r: number) {
   ctx.beginPath();
   if (shape === 'circle') ctx.arc(c, c, r, 0, Math.PI * 2);
   else if (shape === 'square') ctx.rect(c - r, c - r, 2 * r, 2 * r);
-  else if (shape === 'triangle') { ctx.moveTo(c, c - r); ctx.lineTo(c + r * 0.866, c + r / 2); ctx.lineTo(c - r * 0.866, c + r / 2); ctx.closePath(); }
-  else if (shape === 'star') {
+  else if (shape === 'triangle') {
+    ctx.moveTo(c, c - r);
+    ctx.lineTo(c + r * 0.866, c + r / 2);
+    ctx.lineTo(c - r * 0.866, c + r / 2);
+    ctx.closePath();
+  } else if (shape === 'star') {
     for (let i = 0; i < 10; i++) {
       const a = -Math.PI / 2 + (i * Math.PI) / 5;
       const rr = i % 2 ? r * 0.4 : r;
-      if (i === 0) ctx.moveTo(c + rr * Math.cos(a), c + rr * Math.sin(a)); else ctx.lineTo(c + rr * Math.cos(a), c + rr * Math.sin(a));
+      if (i === 0) ctx.moveTo(c + rr * Math.cos(a), c + rr * Math.sin(a));
+      else ctx.lineTo(c + rr * Math.cos(a), c + rr * Math.sin(a));
     }
     ctx.closePath();
   } else {
     const t = shape === 'x' ? Math.PI / 4 : 0;
-    for (const a of [t, t + Math.PI / 2]) { ctx.moveTo(c - r * Math.cos(a), c - r * Math.sin(a)); ctx.lineTo(c + r * Math.cos(a), c + r * Math.sin(a)); }
+    for (const a of [t, t + Math.PI / 2]) {
+      ctx.moveTo(c - r * Math.cos(a), c - r * Math.sin(a));
+      ctx.lineTo(c + r * Math.cos(a), c + r * Math.sin(a));
+    }
   }
 }
 
-function paint(ctx: SKRSContext2D, fill: Paint | null, stroke: Stroke | null, fillRule: 'nonzero' | 'evenodd' = 'nonzero') {
-  if (fill && fill.opacity > 0) { ctx.globalAlpha = fill.opacity; ctx.fillStyle = fill.color; ctx.fill(fillRule); }
+function paint(
+  ctx: SKRSContext2D,
+  fill: Paint | null,
+  stroke: Stroke | null,
+  fillRule: 'nonzero' | 'evenodd' = 'nonzero',
+) {
+  if (fill && fill.opacity > 0) {
+    ctx.globalAlpha = fill.opacity;
+    ctx.fillStyle = fill.color;
+    ctx.fill(fillRule);
+  }
   if (stroke && stroke.opacity > 0 && stroke.width > 0) {
-    ctx.globalAlpha = stroke.opacity; ctx.strokeStyle = stroke.color; ctx.lineWidth = stroke.width;
-    ctx.setLineDash(stroke.dash ?? []); ctx.lineJoin = 'round'; ctx.lineCap = stroke.dash ? 'butt' : 'round';
+    ctx.globalAlpha = stroke.opacity;
+    ctx.strokeStyle = stroke.color;
+    ctx.lineWidth = stroke.width;
+    ctx.setLineDash(stroke.dash ?? []);
+    ctx.lineJoin = 'round';
+    ctx.lineCap = stroke.dash ? 'butt' : 'round';
     ctx.stroke();
   }
   ctx.globalAlpha = 1;
@@ -45,18 +73,33 @@ function stampOf(symbol: PointSymbol): Stamp {
   const ctx = canvas.getContext('2d');
   markPath(ctx, symbol.shape, half + 0.5, r);
   const lineOnly = symbol.shape === 'cross' || symbol.shape === 'x';
-  paint(ctx, lineOnly ? null : symbol.fill, lineOnly ? (symbol.stroke ?? { ...(symbol.fill ?? { color: '#000', opacity: 1 }), width: 1, dash: null }) : symbol.stroke);
+  paint(
+    ctx,
+    lineOnly ? null : symbol.fill,
+    lineOnly
+      ? (symbol.stroke ?? { ...(symbol.fill ?? { color: '#000', opacity: 1 }), width: 1, dash: null })
+      : symbol.stroke,
+  );
   const data = ctx.getImageData(0, 0, d, d).data;
-  const dx: number[] = []; const dy: number[] = []; const rgba: number[] = [];
-  for (let y = 0; y < d; y++) for (let x = 0; x < d; x++) {
-    const i = (y * d + x) * 4;
-    if (data[i + 3] === 0) continue;
-    dx.push(x - half); dy.push(y - half); rgba.push(data[i], data[i + 1], data[i + 2], data[i + 3]);
-  }
+  const dx: number[] = [];
+  const dy: number[] = [];
+  const rgba: number[] = [];
+  for (let y = 0; y < d; y++)
+    for (let x = 0; x < d; x++) {
+      const i = (y * d + x) * 4;
+      if (data[i + 3] === 0) continue;
+      dx.push(x - half);
+      dy.push(y - half);
+      rgba.push(data[i], data[i + 1], data[i + 2], data[i + 3]);
+    }
   const bytes = Uint8Array.from(rgba);
   const stamp: Stamp = {
-    half, dx: Int16Array.from(dx), dy: Int16Array.from(dy), rgba: bytes,
-    opaque: new Uint32Array(bytes.buffer.slice(0)), isOpaque: Uint8Array.from(dx.map((_, k) => (bytes[k * 4 + 3] === 255 ? 1 : 0))),
+    half,
+    dx: Int16Array.from(dx),
+    dy: Int16Array.from(dy),
+    rgba: bytes,
+    opaque: new Uint32Array(bytes.buffer.slice(0)),
+    isOpaque: Uint8Array.from(dx.map((_, k) => (bytes[k * 4 + 3] === 255 ? 1 : 0))),
   };
   if (stamps.size > 256) stamps.clear();
   stamps.set(key, stamp);
@@ -73,7 +116,11 @@ export class Raster {
   readonly pixels: Uint8ClampedArray;
   private readonly words: Uint32Array;
 
-  constructor(readonly width: number, readonly height: number, background?: number) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background?: number,
+  ) {
     this.pixels = new Uint8ClampedArray(width * height * 4);
     this.words = new Uint32Array(this.pixels.buffer);
     if (background !== undefined) {
@@ -123,24 +170,32 @@ export class Raster {
       // Symbols wholly inside the image skip the per-pixel bounds checks.
       const inside = px >= half && py >= half && px < width - half && py < height - half;
       for (let k = 0; k < n; k++) {
-        const x = px + dx[k]; const y = py + dy[k];
+        const x = px + dx[k];
+        const y = py + dy[k];
         if (!inside && (x < 0 || y < 0 || x >= width || y >= height)) continue;
         const p = y * width + x;
         // An opaque stamp pixel, or any over an empty pixel, is a plain copy.
-        if (isOpaque[k] || words[p] === 0) { words[p] = opaque[k]; continue; }
-        const i = p * 4; const j = k * 4;
+        if (isOpaque[k] || words[p] === 0) {
+          words[p] = opaque[k];
+          continue;
+        }
+        const i = p * 4;
+        const j = k * 4;
         if (pixels[i + 3] === 255) {
           // Over an opaque pixel (the common case in dense tiles): integer blend, alpha stays 255.
-          const a = rgba[j + 3]; const b = 255 - a;
+          const a = rgba[j + 3];
+          const b = 255 - a;
           pixels[i] = (rgba[j] * a + pixels[i] * b) / 255;
           pixels[i + 1] = (rgba[j + 1] * a + pixels[i + 1] * b) / 255;
           pixels[i + 2] = (rgba[j + 2] * a + pixels[i + 2] * b) / 255;
           continue;
         }
         // Source-over on non-premultiplied RGBA.
-        const sa = rgba[j + 3] / 255; const da = pixels[i + 3] / 255;
+        const sa = rgba[j + 3] / 255;
+        const da = pixels[i + 3] / 255;
         const oa = sa + da * (1 - sa);
-        const f = (da * (1 - sa)) / oa; const g = sa / oa;
+        const f = (da * (1 - sa)) / oa;
+        const g = sa / oa;
         pixels[i] = rgba[j] * g + pixels[i] * f;
         pixels[i + 1] = rgba[j + 1] * g + pixels[i + 1] * f;
         pixels[i + 2] = rgba[j + 2] * g + pixels[i + 2] * f;

@@ -53,7 +53,13 @@ export async function dictionaryLook(db: Executor, meta: RenderMeta): Promise<La
 
 export const fixedLook = (s: Symbolizers): LayerLook => ({ fixed: s, of: () => s, reach: reachOf(s) });
 
-async function drawLayer(db: Executor, raster: Raster, frame: MapFrame, meta: RenderMeta, look: LayerLook): Promise<boolean> {
+async function drawLayer(
+  db: Executor,
+  raster: Raster,
+  frame: MapFrame,
+  meta: RenderMeta,
+  look: LayerLook,
+): Promise<boolean> {
   const byClass = look.fixed === null;
   const wantPoints = meta.kind !== 'line' && meta.kind !== 'polygon';
   const wantShapes = meta.kind !== 'point';
@@ -70,23 +76,39 @@ async function drawLayer(db: Executor, raster: Raster, frame: MapFrame, meta: Re
   const parsed = shapes.map((row) => ({ row, shapes: readWkb(row.wkb) }));
   for (const { row, shapes: s } of parsed) {
     const sym = look.of(row.system_id, row.component_id);
-    if (s.polygons.length) { raster.drawPolygons(s.polygons, sym.polygon.fill, sym.polygon.stroke); drawn = true; }
+    if (s.polygons.length) {
+      raster.drawPolygons(s.polygons, sym.polygon.fill, sym.polygon.stroke);
+      drawn = true;
+    }
   }
   for (const { row, shapes: s } of parsed) {
     const sym = look.of(row.system_id, row.component_id);
-    if (s.lines.length) { raster.drawPaths(s.lines, false, null, sym.line); drawn = true; }
+    if (s.lines.length) {
+      raster.drawPaths(s.lines, false, null, sym.line);
+      drawn = true;
+    }
   }
   for (const { row, shapes: s } of parsed) {
-    if (s.points.length) { raster.stampPoints(packPixels(s.points), look.of(row.system_id, row.component_id).point); drawn = true; }
+    if (s.points.length) {
+      raster.stampPoints(packPixels(s.points), look.of(row.system_id, row.component_id).point);
+      drawn = true;
+    }
   }
   for (const row of points) {
-    if (row.n > 0) { raster.stampPoints(row.xy, look.of(row.system_id, row.component_id).point); drawn = true; }
+    if (row.n > 0) {
+      raster.stampPoints(row.xy, look.of(row.system_id, row.component_id).point);
+      drawn = true;
+    }
   }
   return drawn;
 }
 
 /** Draws the layers bottom to top (LAYERS order) and encodes the PNG; an empty map is a kept blank image. */
-export async function renderMap(db: Executor, req: GetMapRequest, layers: { meta: RenderMeta; look: LayerLook }[]): Promise<Buffer> {
+export async function renderMap(
+  db: Executor,
+  req: GetMapRequest,
+  layers: { meta: RenderMeta; look: LayerLook }[],
+): Promise<Buffer> {
   const jpeg = req.format === 'image/jpeg';
   const background = req.transparent && !jpeg ? undefined : req.bgcolor;
   const raster = new Raster(req.width, req.height, background);

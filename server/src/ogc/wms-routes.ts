@@ -34,50 +34,109 @@ export function wmsRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['map services'];
-    const layerUrl = (p: z.infer<typeof layerParams>) => `${deps.config.publicUrl}/rest/projects/${p.projectId}/folders/${p.folderId}/layers/${p.layerId}/geo/wms`;
+    const layerUrl = (p: z.infer<typeof layerParams>) =>
+      `${deps.config.publicUrl}/rest/projects/${p.projectId}/folders/${p.folderId}/layers/${p.layerId}/geo/wms`;
 
-    r.get('/rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/wms', {
-      config: { access: 'member' },
-      schema: { tags, summary: 'WMS 1.3.0 of one layer (GetCapabilities, GetMap as PNG, GetFeatureInfo; TILED=true for 256 px tiles)', params: layerParams, querystring: anyQuery },
-    }, async (req, reply) => {
-      const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
-      if (layers.length === 0) throw notFound();
-      return serveWms(deps.db, reply, layers, lowerKeys(req.query), layerUrl(req.params), layers[0].name, req.headers['if-none-match']);
-    });
+    r.get(
+      '/rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/wms',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags,
+          summary:
+            'WMS 1.3.0 of one layer (GetCapabilities, GetMap as PNG, GetFeatureInfo; TILED=true for 256 px tiles)',
+          params: layerParams,
+          querystring: anyQuery,
+        },
+      },
+      async (req, reply) => {
+        const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
+        if (layers.length === 0) throw notFound();
+        return serveWms(
+          deps.db,
+          reply,
+          layers,
+          lowerKeys(req.query),
+          layerUrl(req.params),
+          layers[0].name,
+          req.headers['if-none-match'],
+        );
+      },
+    );
 
-    r.get('/rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/info', {
-      config: { access: 'member' },
-      schema: { tags, summary: 'GetFeatureInfo of one layer (the WMS parameters; REQUEST and QUERY_LAYERS may be left out)', params: layerParams, querystring: anyQuery },
-    }, async (req, reply) => {
-      const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
-      if (layers.length === 0) throw notFound();
-      const params = { query_layers: layers[0].id, ...lowerKeys(req.query), request: 'GetFeatureInfo' };
-      return serveWms(deps.db, reply, layers, params, layerUrl(req.params), layers[0].name);
-    });
+    r.get(
+      '/rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/info',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags,
+          summary: 'GetFeatureInfo of one layer (the WMS parameters; REQUEST and QUERY_LAYERS may be left out)',
+          params: layerParams,
+          querystring: anyQuery,
+        },
+      },
+      async (req, reply) => {
+        const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
+        if (layers.length === 0) throw notFound();
+        const params = { query_layers: layers[0].id, ...lowerKeys(req.query), request: 'GetFeatureInfo' };
+        return serveWms(deps.db, reply, layers, params, layerUrl(req.params), layers[0].name);
+      },
+    );
 
-    r.post('/rest/projects/:projectId/geo/info', {
-      config: { access: 'member' },
-      schema: { tags, summary: 'Features under a map pixel in several layers of a project, as GeoJSON', params: z.object({ projectId: z.string().uuid() }), body: infoBody },
-    }, async (req) => {
-      const layers = await viewableLayers(deps, callerOf(req), req.params.projectId);
-      const visible = new Set(layers.map((l) => l.id));
-      if (!req.body.layerIds.every((id) => visible.has(id))) throw notFound();
-      const b = req.body;
-      if (b.i >= b.width || b.j >= b.height || b.bbox[0] >= b.bbox[2] || b.bbox[1] >= b.bbox[3]) throw badRequest('app.map.info.outside');
-      const features = await featuresAtPixel(deps.db, b.layerIds, { crs: b.crs, bbox: b.bbox, width: b.width, height: b.height }, b.i, b.j, b.tolerance, b.featureCount);
-      return { type: 'FeatureCollection', features };
-    });
+    r.post(
+      '/rest/projects/:projectId/geo/info',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags,
+          summary: 'Features under a map pixel in several layers of a project, as GeoJSON',
+          params: z.object({ projectId: z.string().uuid() }),
+          body: infoBody,
+        },
+      },
+      async (req) => {
+        const layers = await viewableLayers(deps, callerOf(req), req.params.projectId);
+        const visible = new Set(layers.map((l) => l.id));
+        if (!req.body.layerIds.every((id) => visible.has(id))) throw notFound();
+        const b = req.body;
+        if (b.i >= b.width || b.j >= b.height || b.bbox[0] >= b.bbox[2] || b.bbox[1] >= b.bbox[3])
+          throw badRequest('app.map.info.outside');
+        const features = await featuresAtPixel(
+          deps.db,
+          b.layerIds,
+          { crs: b.crs, bbox: b.bbox, width: b.width, height: b.height },
+          b.i,
+          b.j,
+          b.tolerance,
+          b.featureCount,
+        );
+        return { type: 'FeatureCollection', features };
+      },
+    );
 
-    r.get('/rest/projects/ogc/:projectId/wms', {
-      config: { access: 'public' },
-      schema: { tags, summary: 'WMS 1.3.0 of a project for external clients: ?key=<client key>', params: z.object({ projectId: z.string().uuid() }), querystring: anyQuery },
-    }, async (req, reply) => {
-      const params = lowerKeys(req.query);
-      const { caller, key } = await clientKeyCaller(deps, req, params);
-      const layers = await viewableLayers(deps, caller, req.params.projectId);
-      const project = await deps.db.selectFrom('projects').select('name').where('id', '=', req.params.projectId).executeTakeFirstOrThrow();
-      const url = `${deps.config.publicUrl}/rest/projects/ogc/${req.params.projectId}/wms?key=${encodeURIComponent(key)}`;
-      return serveWms(deps.db, reply, layers, params, url, project.name, req.headers['if-none-match']);
-    });
+    r.get(
+      '/rest/projects/ogc/:projectId/wms',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'WMS 1.3.0 of a project for external clients: ?key=<client key>',
+          params: z.object({ projectId: z.string().uuid() }),
+          querystring: anyQuery,
+        },
+      },
+      async (req, reply) => {
+        const params = lowerKeys(req.query);
+        const { caller, key } = await clientKeyCaller(deps, req, params);
+        const layers = await viewableLayers(deps, caller, req.params.projectId);
+        const project = await deps.db
+          .selectFrom('projects')
+          .select('name')
+          .where('id', '=', req.params.projectId)
+          .executeTakeFirstOrThrow();
+        const url = `${deps.config.publicUrl}/rest/projects/ogc/${req.params.projectId}/wms?key=${encodeURIComponent(key)}`;
+        return serveWms(deps.db, reply, layers, params, url, project.name, req.headers['if-none-match']);
+      },
+    );
   };
 }

@@ -64,11 +64,20 @@ async function lookOf(db: Executor, meta: RenderMeta, styleName: string): Promis
 }
 
 /** GetMap (and WMS-TILE, the same request with TILED=true): a PNG from the tile cache or rendered. */
-export async function getMap(db: Executor, layers: WfsLayer[], params: Record<string, string>): Promise<{ png: Buffer; etag: string; type: string }> {
+export async function getMap(
+  db: Executor,
+  layers: WfsLayer[],
+  params: Record<string, string>,
+): Promise<{ png: Buffer; etag: string; type: string }> {
   const req = getMapRequestOf(params);
   const chosen = resolveLayers(layers, req.layers, 'LAYERS');
-  const metas = await renderMeta(db, chosen.map((l) => l.id));
-  const parts = await Promise.all(chosen.map(async (l, i) => ({ meta: metas.get(l.id)!, ...(await lookOf(db, metas.get(l.id)!, req.styles[i])) })));
+  const metas = await renderMeta(
+    db,
+    chosen.map((l) => l.id),
+  );
+  const parts = await Promise.all(
+    chosen.map(async (l, i) => ({ meta: metas.get(l.id)!, ...(await lookOf(db, metas.get(l.id)!, req.styles[i])) })),
+  );
   const key = `${parts.map((p) => p.key).join('|')}|${req.crs}|${req.bbox.join(',')}|${req.width}x${req.height}|${req.format}|${req.transparent ? 't' : req.bgcolor}`;
   const etag = `"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`;
   const cached = tileCache.get(key);
@@ -80,13 +89,20 @@ export async function getMap(db: Executor, layers: WfsLayer[], params: Record<st
 
 export async function getFeatureInfo(db: Executor, layers: WfsLayer[], params: Record<string, string>) {
   const frame = frameOf(params);
-  const names = (params.query_layers ?? params.layers ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (params.query_layers ?? params.layers ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new OgcError('LayerNotQueryable', 'QUERY_LAYERS', 'QUERY_LAYERS is required');
   const chosen = resolveLayers(layers, names, 'QUERY_LAYERS');
   const i = Number(params.i ?? params.x);
   const j = Number(params.j ?? params.y);
   if (!Number.isInteger(i) || !Number.isInteger(j) || i < 0 || j < 0 || i >= frame.width || j >= frame.height) {
-    throw new OgcError('InvalidPoint', params.i !== undefined ? 'I' : 'J', 'I and J must be pixel positions inside the map');
+    throw new OgcError(
+      'InvalidPoint',
+      params.i !== undefined ? 'I' : 'J',
+      'I and J must be pixel positions inside the map',
+    );
   }
   const format = (params.info_format ?? 'text/plain').toLowerCase();
   if (!['application/json', 'application/geo+json', 'text/html', 'text/plain'].includes(format.split(';')[0])) {
@@ -94,12 +110,28 @@ export async function getFeatureInfo(db: Executor, layers: WfsLayer[], params: R
   }
   const count = Math.min(Math.max(1, Number(params.feature_count ?? 1) || 1), 1000);
   const tolerance = Math.min(Math.max(0, Number(params.buffer ?? 6) || 0), 100);
-  return featureInfoBody(await featuresAtPixel(db, chosen.map((l) => l.id), frame, i, j, tolerance, count), format.split(';')[0]);
+  return featureInfoBody(
+    await featuresAtPixel(
+      db,
+      chosen.map((l) => l.id),
+      frame,
+      i,
+      j,
+      tolerance,
+      count,
+    ),
+    format.split(';')[0],
+  );
 }
 
 const fmt = (n: number) => String(Number(n.toFixed(9)));
 
-export async function wmsCapabilities(db: Executor, layers: WfsLayer[], serviceUrl: string, title: string): Promise<string> {
+export async function wmsCapabilities(
+  db: Executor,
+  layers: WfsLayer[],
+  serviceUrl: string,
+  title: string,
+): Promise<string> {
   const url = xmlEscape(serviceUrl);
   const resource = `<OnlineResource xlink:type="simple" xlink:href="${url}"/>`;
   const dcp = `<DCPType><HTTP><Get>${resource}</Get></HTTP></DCPType>`;
@@ -108,7 +140,9 @@ export async function wmsCapabilities(db: Executor, layers: WfsLayer[], serviceU
   for (const l of layers) {
     const e = (await layerExtent(db, l.id)) ?? [-180, -85, 180, 85];
     const [w, s, east, n] = [e[0] - 1e-4, Math.max(-85, e[1] - 1e-4), e[2] + 1e-4, Math.min(85, e[3] + 1e-4)];
-    all = all ? [Math.min(all[0], w), Math.min(all[1], s), Math.max(all[2], east), Math.max(all[3], n)] : [w, s, east, n];
+    all = all
+      ? [Math.min(all[0], w), Math.min(all[1], s), Math.max(all[2], east), Math.max(all[3], n)]
+      : [w, s, east, n];
     items.push(`      <Layer queryable="1" opaque="0">
         <Name>${xmlEscape(l.id)}</Name><Title>${xmlEscape(l.name)}</Title>
         <EX_GeographicBoundingBox><westBoundLongitude>${fmt(w)}</westBoundLongitude><eastBoundLongitude>${fmt(east)}</eastBoundLongitude><southBoundLatitude>${fmt(s)}</southBoundLatitude><northBoundLatitude>${fmt(n)}</northBoundLatitude></EX_GeographicBoundingBox>
@@ -143,9 +177,18 @@ ${items.join('\n')}
 }
 
 /** One WMS request for the given viewable layers; OGC errors become a ServiceExceptionReport (400). */
-export async function serveWms(db: Executor, reply: FastifyReply, layers: WfsLayer[], params: Record<string, string>, serviceUrl: string, title: string, ifNoneMatch?: string) {
+export async function serveWms(
+  db: Executor,
+  reply: FastifyReply,
+  layers: WfsLayer[],
+  params: Record<string, string>,
+  serviceUrl: string,
+  title: string,
+  ifNoneMatch?: string,
+) {
   try {
-    if (params.service && params.service.toUpperCase() !== 'WMS') throw new OgcError('InvalidParameterValue', 'SERVICE', 'Only WMS is served here');
+    if (params.service && params.service.toUpperCase() !== 'WMS')
+      throw new OgcError('InvalidParameterValue', 'SERVICE', 'Only WMS is served here');
     const request = (params.request ?? '').toLowerCase();
     if (request === 'getcapabilities' || request === 'capabilities') {
       return reply.type('text/xml; charset=utf-8').send(await wmsCapabilities(db, layers, serviceUrl, title));
@@ -163,7 +206,11 @@ export async function serveWms(db: Executor, reply: FastifyReply, layers: WfsLay
     if (request === '') throw new OgcError('MissingParameterValue', 'REQUEST', 'REQUEST is required');
     throw new OgcError('OperationNotSupported', 'REQUEST', `Unsupported request ${params.request}`);
   } catch (err) {
-    if (err instanceof OgcError) return reply.status(400).type('text/xml; charset=utf-8').send(serviceExceptionReport(err.code, err.locator, err.message));
+    if (err instanceof OgcError)
+      return reply
+        .status(400)
+        .type('text/xml; charset=utf-8')
+        .send(serviceExceptionReport(err.code, err.locator, err.message));
     throw err;
   }
 }

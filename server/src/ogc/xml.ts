@@ -10,7 +10,11 @@ export function exceptionReport(code: string, locator: string, text: string): st
 }
 
 export class OgcError extends Error {
-  constructor(readonly code: string, readonly locator: string, message: string) {
+  constructor(
+    readonly code: string,
+    readonly locator: string,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -3,7 +3,11 @@ import type { Executor } from '../db/types.js';
 import { findChildren, findOrganization, type OrganizationRow } from './store.js';
 
 /** The Organization entity of spec 1 §3 as the web app receives it. */
-export async function presentOrganization(db: Executor, row: OrganizationRow, defaultOrganizationId: string | null): Promise<Organization> {
+export async function presentOrganization(
+  db: Executor,
+  row: OrganizationRow,
+  defaultOrganizationId: string | null,
+): Promise<Organization> {
   const parent = row.parent_id ? await findOrganization(db, row.parent_id) : undefined;
   const children = await findChildren(db, row.id);
   return {

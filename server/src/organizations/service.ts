@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import {
-  ORG_MSG, USER_TYPES, allFunctionalityFlagsOn, childNameExists, createChildOrganizationSchema, isOrgViewer,
-  updateOrganizationSchema, type Organization,
+  ORG_MSG,
+  USER_TYPES,
+  allFunctionalityFlagsOn,
+  childNameExists,
+  createChildOrganizationSchema,
+  isOrgViewer,
+  updateOrganizationSchema,
+  type Organization,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
@@ -20,8 +26,13 @@ async function readable(deps: Deps, caller: Caller, id: string): Promise<Organiz
   if (!org) throw notFound();
   if (org.id === caller.organizationId) return org;
   if (org.parent_id === caller.organizationId && isOrgViewer(caller)) return org;
-  const membership = await deps.db.selectFrom('memberships').select('account_id')
-    .where('account_id', '=', caller.accountId).where('organization_id', '=', id).where('invitation_pending', '=', false).executeTakeFirst();
+  const membership = await deps.db
+    .selectFrom('memberships')
+    .select('account_id')
+    .where('account_id', '=', caller.accountId)
+    .where('organization_id', '=', id)
+    .where('invitation_pending', '=', false)
+    .executeTakeFirst();
   if (membership) return org;
   throw notFound();
 }
@@ -32,17 +43,31 @@ export async function getOrganization(deps: Deps, caller: Caller, id: string): P
 }
 
 /** Info tab: the address, by an admin of this organization. The name is read-only. */
-export async function updateOrganization(deps: Deps, caller: Caller, input: z.output<typeof updateOrganizationSchema>): Promise<Organization> {
+export async function updateOrganization(
+  deps: Deps,
+  caller: Caller,
+  input: z.output<typeof updateOrganizationSchema>,
+): Promise<Organization> {
   if (input.id !== caller.organizationId) throw notFound();
   requireOrgAdmin(caller);
   const changes: Record<string, string | null> = {};
-  const columns = { address1: 'address1', address2: 'address2', city: 'city', state: 'state', postalCode: 'postal_code' } as const;
+  const columns = {
+    address1: 'address1',
+    address2: 'address2',
+    city: 'city',
+    state: 'state',
+    postalCode: 'postal_code',
+  } as const;
   for (const [field, column] of Object.entries(columns)) {
     const value = input[field as keyof typeof columns];
     if (value !== undefined) changes[column] = value === '' ? null : value;
   }
-  const row = await deps.db.updateTable('organizations').set({ ...changes, updated_at: new Date() })
-    .where('id', '=', caller.organizationId).returningAll().executeTakeFirstOrThrow();
+  const row = await deps.db
+    .updateTable('organizations')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', caller.organizationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return presentOrganization(deps.db, row, caller.defaultOrganizationId);
 }
 
@@ -55,7 +80,11 @@ function organizationsEnabled(org: OrganizationRow): boolean {
  * Children tab: an admin of a top-level organization with organizations enabled adds a child. The
  * creator becomes the child's admin, so it appears among their organizations.
  */
-export async function createChild(deps: Deps, caller: Caller, input: z.output<typeof createChildOrganizationSchema>): Promise<Organization> {
+export async function createChild(
+  deps: Deps,
+  caller: Caller,
+  input: z.output<typeof createChildOrganizationSchema>,
+): Promise<Organization> {
   if (input.parentId !== caller.organizationId) throw notFound();
   requireOrgAdmin(caller);
   const parent = await findOrganization(deps.db, caller.organizationId);
@@ -64,7 +93,8 @@ export async function createChild(deps: Deps, caller: Caller, input: z.output<ty
   if (parent.parent_id) throw badRequest(ORG_MSG.noGrandchildren);
   const child = await deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('organizations').select('id').where('id', '=', parent.id).forUpdate().execute();
-    if (childNameExists(input.name, await findChildren(trx, parent.id))) throw badRequest(ORG_MSG.nameExists, 'Conflict');
+    if (childNameExists(input.name, await findChildren(trx, parent.id)))
+      throw badRequest(ORG_MSG.nameExists, 'Conflict');
     const created = await insertOrganization(trx, {
       name: input.name,
       parentId: parent.id,
@@ -72,8 +102,14 @@ export async function createChild(deps: Deps, caller: Caller, input: z.output<ty
       functionalityFlags: { ...allFunctionalityFlagsOn(), ...parent.functionality_flags },
       geoserverUrl: parent.geoserver_url,
     });
-    await insertMembership(trx, { accountId: caller.accountId, organizationId: created.id, userType: USER_TYPES.editor });
-    await insertPermissions(trx, caller.accountId, created.id, [{ assetTypeName: 'organization', assetId: created.id, bitMask: '1111' }]);
+    await insertMembership(trx, {
+      accountId: caller.accountId,
+      organizationId: created.id,
+      userType: USER_TYPES.editor,
+    });
+    await insertPermissions(trx, caller.accountId, created.id, [
+      { assetTypeName: 'organization', assetId: created.id, bitMask: '1111' },
+    ]);
     return created;
   });
   return presentOrganization(deps.db, child, caller.defaultOrganizationId);
@@ -88,15 +124,29 @@ export async function deleteChild(deps: Deps, caller: Caller, id: string): Promi
   if (!child || child.parent_id !== caller.organizationId) throw notFound();
   requireOrgAdmin(caller);
   await deps.db.transaction().execute(async (trx) => {
-    const members = await trx.selectFrom('memberships').select('account_id').where('organization_id', '=', id).execute();
+    const members = await trx
+      .selectFrom('memberships')
+      .select('account_id')
+      .where('organization_id', '=', id)
+      .execute();
     await trx.deleteFrom('organizations').where('id', '=', id).execute();
     for (const { account_id } of members) {
-      const other = await trx.selectFrom('memberships').select('organization_id').where('account_id', '=', account_id).where('invitation_pending', '=', false).orderBy('created_at').executeTakeFirst();
+      const other = await trx
+        .selectFrom('memberships')
+        .select('organization_id')
+        .where('account_id', '=', account_id)
+        .where('invitation_pending', '=', false)
+        .orderBy('created_at')
+        .executeTakeFirst();
       if (!other) await trx.deleteFrom('accounts').where('id', '=', account_id).execute();
       else {
         const account = await findAccountById(trx, account_id);
         if (!account?.default_organization_id) {
-          await trx.updateTable('accounts').set({ default_organization_id: other.organization_id }).where('id', '=', account_id).execute();
+          await trx
+            .updateTable('accounts')
+            .set({ default_organization_id: other.organization_id })
+            .where('id', '=', account_id)
+            .execute();
         }
       }
     }

@@ -46,5 +46,10 @@ export async function findOrganizationSummaries(db: Executor, ids: string[]) {
 }
 
 export async function findChildren(db: Executor, parentId: string) {
-  return db.selectFrom('organizations').select(['id', 'name']).where('parent_id', '=', parentId).orderBy('name').execute();
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'name'])
+    .where('parent_id', '=', parentId)
+    .orderBy('name')
+    .execute();
 }

@@ -30,8 +30,12 @@ const HREF_OPEN = /\bhref\s*=\s*["']?$/i;
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   let out = strings[0]!;
   values.forEach((value, i) => {
-    if (HREF_OPEN.test(out) && !(value instanceof AppUrl)) throw new Error('A mailed link must be an AppUrl (PUBLIC_URL)');
-    const text = value instanceof SafeHtml ? value.value : escapeHtml(String(value instanceof AppUrl ? value.href : value ?? ''));
+    if (HREF_OPEN.test(out) && !(value instanceof AppUrl))
+      throw new Error('A mailed link must be an AppUrl (PUBLIC_URL)');
+    const text =
+      value instanceof SafeHtml
+        ? value.value
+        : escapeHtml(String(value instanceof AppUrl ? value.href : (value ?? '')));
     out += text + strings[i + 1]!;
   });
   return new SafeHtml(out);

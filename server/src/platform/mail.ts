@@ -18,14 +18,25 @@ export interface Mailer {
 
 function envelope(from: string, message: MailMessage) {
   // A subject holds user text (organization names, feedback titles): one line, never extra headers.
-  return { from, to: message.to, subject: message.subject.replace(/\s+/g, ' '), text: message.text, html: message.html?.value };
+  return {
+    from,
+    to: message.to,
+    subject: message.subject.replace(/\s+/g, ' '),
+    text: message.text,
+    html: message.html?.value,
+  };
 }
 
 /**
  * Mail over SMTP_URL; without it each mail is written to DATA_DIR/outbox/ as an .eml file and
  * logged, so a single-machine install can still read its codes.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -43,7 +54,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      options.log.info({ to: message.to, subject: message.subject, file }, `mail written to outbox: ${message.text.split('\n')[0]}`);
+      options.log.info(
+        { to: message.to, subject: message.subject, file },
+        `mail written to outbox: ${message.text.split('\n')[0]}`,
+      );
     },
   };
 }

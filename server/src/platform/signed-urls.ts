@@ -7,13 +7,21 @@ import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
  */
 export class SignedUrls<Grant extends object> {
   private readonly key: Uint8Array;
-  constructor(secret: string, purpose: string, private readonly path: string, private readonly ttlSeconds: number) {
+  constructor(
+    secret: string,
+    purpose: string,
+    private readonly path: string,
+    private readonly ttlSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(`${purpose}:${secret}`);
   }
 
   async create(grant: Grant): Promise<string> {
-    const token = await new SignJWT({ ...grant } as JWTPayload).setProtectedHeader({ alg: 'HS256' }).setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`).sign(this.key);
+    const token = await new SignJWT({ ...grant } as JWTPayload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
     // Relative: the browser uses the origin it loaded the app from.
     return `${this.path}/${token}`;
   }

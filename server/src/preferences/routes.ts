@@ -10,13 +10,26 @@ const tags = ['preferences'];
 export function preferenceRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/preferences', {
-      config: { access: 'session' },
-      schema: { tags, summary: "The signed-in user's preferences", response: { 200: preferencesSchema } },
-    }, (req) => preferences.get(deps, callerOf(req).accountId));
-    r.put('/preferences', {
-      config: { access: 'session' },
-      schema: { tags, summary: 'Replace the preferences object', body: preferencesSchema, response: { 200: preferencesSchema } },
-    }, (req) => preferences.save(deps, callerOf(req).accountId, req.body));
+    r.get(
+      '/preferences',
+      {
+        config: { access: 'session' },
+        schema: { tags, summary: "The signed-in user's preferences", response: { 200: preferencesSchema } },
+      },
+      (req) => preferences.get(deps, callerOf(req).accountId),
+    );
+    r.put(
+      '/preferences',
+      {
+        config: { access: 'session' },
+        schema: {
+          tags,
+          summary: 'Replace the preferences object',
+          body: preferencesSchema,
+          response: { 200: preferencesSchema },
+        },
+      },
+      (req) => preferences.save(deps, callerOf(req).accountId, req.body),
+    );
   };
 }

@@ -8,13 +8,17 @@ type Loose = Record<string, unknown>;
 /** Drops what an issue points at: the top-level key, or just the offending entry of a top-level list. */
 function withoutIssues(prefs: Loose, issues: z.ZodError['issues']): Loose {
   const out: Loose = { ...prefs };
-  for (const { path: [key, index] } of issues) {
+  for (const {
+    path: [key, index],
+  } of issues) {
     if (typeof key !== 'string') continue;
     const value = out[key];
-    if (Array.isArray(value) && typeof index === 'number') out[key] = value.map((v, i) => (i === index ? undefined : v));
+    if (Array.isArray(value) && typeof index === 'number')
+      out[key] = value.map((v, i) => (i === index ? undefined : v));
     else delete out[key];
   }
-  for (const [key, value] of Object.entries(out)) if (Array.isArray(value)) out[key] = value.filter((v) => v !== undefined);
+  for (const [key, value] of Object.entries(out))
+    if (Array.isArray(value)) out[key] = value.filter((v) => v !== undefined);
   return out;
 }
 

@@ -14,21 +14,34 @@ export function maskOn(caller: Caller, chain: AssetRef[]): number {
 }
 
 export const canView = (caller: Caller, chain: AssetRef[]) => maskAllows(maskOn(caller, chain), 'view');
-export const canCreate = (caller: Caller, chain: AssetRef[]) => isAtLeastEditor(caller.userType) && maskAllows(maskOn(caller, chain), 'create');
-export const canEdit = (caller: Caller, chain: AssetRef[]) => isAtLeastEditor(caller.userType) && maskAllows(maskOn(caller, chain), 'edit');
-export const isAdminOf = (caller: Caller, chain: AssetRef[]) => isAtLeastEditor(caller.userType) && maskAllows(maskOn(caller, chain), 'admin');
+export const canCreate = (caller: Caller, chain: AssetRef[]) =>
+  isAtLeastEditor(caller.userType) && maskAllows(maskOn(caller, chain), 'create');
+export const canEdit = (caller: Caller, chain: AssetRef[]) =>
+  isAtLeastEditor(caller.userType) && maskAllows(maskOn(caller, chain), 'edit');
+export const isAdminOf = (caller: Caller, chain: AssetRef[]) =>
+  isAtLeastEditor(caller.userType) && maskAllows(maskOn(caller, chain), 'admin');
 
 /** Features: collectors and editors work on features where their masks allow (spec 1 §6, spec 3 §6). */
-export const canCreateFeature = (caller: Caller, chain: AssetRef[]) => isAtLeastCollector(caller.userType) && maskAllows(maskOn(caller, chain), 'create');
-export const canEditFeature = (caller: Caller, chain: AssetRef[]) => isAtLeastCollector(caller.userType) && maskAllows(maskOn(caller, chain), 'edit');
-export const isFeatureAdmin = (caller: Caller, chain: AssetRef[]) => isAtLeastCollector(caller.userType) && maskAllows(maskOn(caller, chain), 'admin');
+export const canCreateFeature = (caller: Caller, chain: AssetRef[]) =>
+  isAtLeastCollector(caller.userType) && maskAllows(maskOn(caller, chain), 'create');
+export const canEditFeature = (caller: Caller, chain: AssetRef[]) =>
+  isAtLeastCollector(caller.userType) && maskAllows(maskOn(caller, chain), 'edit');
+export const isFeatureAdmin = (caller: Caller, chain: AssetRef[]) =>
+  isAtLeastCollector(caller.userType) && maskAllows(maskOn(caller, chain), 'admin');
 
 export const projectChain = (projectId: string): AssetRef[] => [{ type: 'project', id: projectId }];
-export const folderChain = (projectId: string, folderIds: string[]): AssetRef[] =>
-  [...folderIds.map((id): AssetRef => ({ type: 'folder', id })), ...projectChain(projectId)];
+export const folderChain = (projectId: string, folderIds: string[]): AssetRef[] => [
+  ...folderIds.map((id): AssetRef => ({ type: 'folder', id })),
+  ...projectChain(projectId),
+];
 
 export async function projectOf(db: Executor, caller: Caller, projectId: string) {
-  const project = await db.selectFrom('projects').selectAll().where('id', '=', projectId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+  const project = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', projectId)
+    .where('organization_id', '=', caller.organizationId)
+    .executeTakeFirst();
   if (!project || !canView(caller, projectChain(project.id))) throw notFound();
   return project;
 }
@@ -36,7 +49,12 @@ export async function projectOf(db: Executor, caller: Caller, projectId: string)
 /** A folder of the project, with the ids of itself and its parent for permission checks. */
 export async function folderOf(db: Executor, caller: Caller, projectId: string, folderId: string) {
   const project = await projectOf(db, caller, projectId);
-  const folder = await db.selectFrom('folders').selectAll().where('id', '=', folderId).where('project_id', '=', project.id).executeTakeFirst();
+  const folder = await db
+    .selectFrom('folders')
+    .selectAll()
+    .where('id', '=', folderId)
+    .where('project_id', '=', project.id)
+    .executeTakeFirst();
   if (!folder) throw notFound();
   const chain = folderChain(project.id, folder.parent_id ? [folder.id, folder.parent_id] : [folder.id]);
   if (!canView(caller, chain)) throw notFound();

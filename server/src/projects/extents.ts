@@ -6,23 +6,48 @@ import { folderChain, readableProject } from './access.js';
 import { layerSharedWithCaller } from './shared-access.js';
 
 export interface Extent {
-  minx: number; miny: number; maxx: number; maxy: number;
-  west: number; south: number; east: number; north: number;
+  minx: number;
+  miny: number;
+  maxx: number;
+  maxy: number;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
   /** Features in the layer: past 50,000 the client draws WMS-TILE instead of WFS pages (spec 3 §4). */
   count: number;
 }
 
-const asExtent = ([minx, miny, maxx, maxy]: [number, number, number, number], count: number): Extent =>
-  ({ minx, miny, maxx, maxy, west: minx, south: miny, east: maxx, north: maxy, count });
+const asExtent = ([minx, miny, maxx, maxy]: [number, number, number, number], count: number): Extent => ({
+  minx,
+  miny,
+  maxx,
+  maxy,
+  west: minx,
+  south: miny,
+  east: maxx,
+  north: maxy,
+  count,
+});
 
 /** The extent (EPSG:4326) and feature count of a layer the caller may read, or null when it has no features. */
 async function readableExtent(deps: Deps, caller: Caller, layerId: string): Promise<Extent | null> {
-  const layer = await deps.db.selectFrom('layers').innerJoin('folders', 'folders.id', 'layers.folder_id')
-    .select(['layers.id', 'layers.project_id', 'layers.folder_id', 'folders.parent_id']).where('layers.id', '=', layerId).executeTakeFirst();
+  const layer = await deps.db
+    .selectFrom('layers')
+    .innerJoin('folders', 'folders.id', 'layers.folder_id')
+    .select(['layers.id', 'layers.project_id', 'layers.folder_id', 'folders.parent_id'])
+    .where('layers.id', '=', layerId)
+    .executeTakeFirst();
   if (!layer) throw notFound();
   const shared = await layerSharedWithCaller(deps.db, caller, layer.project_id, layer.id);
   const { view } = shared ? { view: () => true } : await readableProject(deps.db, caller, layer.project_id);
-  if (!view([{ type: 'layer', id: layer.id }, ...folderChain(layer.project_id, layer.parent_id ? [layer.folder_id, layer.parent_id] : [layer.folder_id])])) throw notFound();
+  if (
+    !view([
+      { type: 'layer', id: layer.id },
+      ...folderChain(layer.project_id, layer.parent_id ? [layer.folder_id, layer.parent_id] : [layer.folder_id]),
+    ])
+  )
+    throw notFound();
   const { extent, count } = await layerExtentAndCount(deps.db, layer.id);
   return extent ? asExtent(extent, count) : null;
 }

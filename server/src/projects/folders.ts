@@ -1,17 +1,42 @@
 import { z } from 'zod';
 import {
-  FOLDER_TYPES, MOVE_MSG, PROJECT_MSG, createFolderSchema, isDeletableFolderType, isFeatureFolder, updateFolderSchema, type FolderOut,
+  FOLDER_TYPES,
+  MOVE_MSG,
+  PROJECT_MSG,
+  createFolderSchema,
+  isDeletableFolderType,
+  isFeatureFolder,
+  updateFolderSchema,
+  type FolderOut,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
-import { canCreate, canEdit, folderOf, isAdminOf, projectChain, projectOf, readableProject, requireRight } from './access.js';
+import {
+  canCreate,
+  canEdit,
+  folderOf,
+  isAdminOf,
+  projectChain,
+  projectOf,
+  readableProject,
+  requireRight,
+} from './access.js';
 import { FOLDER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
 import { loadFolders } from './tree.js';
 
-async function siblingNameTaken(db: Executor, projectId: string, parentId: string | null, name: string, exceptId?: string) {
-  let q = db.selectFrom('folders').select('id').where('project_id', '=', projectId)
+async function siblingNameTaken(
+  db: Executor,
+  projectId: string,
+  parentId: string | null,
+  name: string,
+  exceptId?: string,
+) {
+  let q = db
+    .selectFrom('folders')
+    .select('id')
+    .where('project_id', '=', projectId)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   q = parentId ? q.where('parent_id', '=', parentId) : q.where('parent_id', 'is', null);
   if (exceptId) q = q.where('id', '<>', exceptId);
@@ -21,7 +46,12 @@ async function siblingNameTaken(db: Executor, projectId: string, parentId: strin
 /** Only two levels exist: a parent must be a top-level folder of the same project. */
 async function checkedParent(db: Executor, projectId: string, parentId: string | null | undefined) {
   if (!parentId) return null;
-  const parent = await db.selectFrom('folders').select(['id', 'parent_id', 'folder_type']).where('id', '=', parentId).where('project_id', '=', projectId).executeTakeFirst();
+  const parent = await db
+    .selectFrom('folders')
+    .select(['id', 'parent_id', 'folder_type'])
+    .where('id', '=', parentId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
   if (!parent) throw notFound();
   if (parent.parent_id) throw badRequest(PROJECT_MSG.folderTooDeep);
   return parent.id;
@@ -47,15 +77,35 @@ async function presentFolder(deps: Deps, caller: Caller, projectId: string, id: 
   return folder;
 }
 
-export async function createFolder(deps: Deps, caller: Caller, projectId: string, input: z.output<typeof createFolderSchema>) {
+export async function createFolder(
+  deps: Deps,
+  caller: Caller,
+  projectId: string,
+  input: z.output<typeof createFolderSchema>,
+) {
   if (input.projectId && input.projectId !== projectId) throw badRequest('app.error.id-mismatch');
   const project = await projectOf(deps.db, caller, projectId);
   const parentId = await checkedParent(deps.db, project.id, input.parentId);
-  requireRight(canCreate(caller, parentId ? [{ type: 'folder', id: parentId }, ...projectChain(project.id)] : projectChain(project.id)));
+  requireRight(
+    canCreate(
+      caller,
+      parentId ? [{ type: 'folder', id: parentId }, ...projectChain(project.id)] : projectChain(project.id),
+    ),
+  );
   if (await siblingNameTaken(deps.db, project.id, parentId, input.name)) throw conflict(PROJECT_MSG.folderNameExists);
-  const row = await uniquely(PROJECT_MSG.folderNameExists, () => deps.db.insertInto('folders').values({
-    project_id: project.id, parent_id: parentId, name: input.name, description: input.description ?? null, folder_type: input.folderType ?? FOLDER_TYPES.normal,
-  }).returning('id').executeTakeFirstOrThrow());
+  const row = await uniquely(PROJECT_MSG.folderNameExists, () =>
+    deps.db
+      .insertInto('folders')
+      .values({
+        project_id: project.id,
+        parent_id: parentId,
+        name: input.name,
+        description: input.description ?? null,
+        folder_type: input.folderType ?? FOLDER_TYPES.normal,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   return presentFolder(deps, caller, project.id, row.id);
 }
 
@@ -65,14 +115,38 @@ export async function addFeatureFolder(deps: Deps, caller: Caller, projectId: st
   requireRight(canCreate(caller, projectChain(project.id)));
   if (await siblingNameTaken(deps.db, project.id, null, name)) throw conflict(PROJECT_MSG.folderNameExists);
   const id = await deps.db.transaction().execute(async (trx) => {
-    const folder = await uniquely(PROJECT_MSG.folderNameExists, () => trx.insertInto('folders').values({
-      project_id: project.id, parent_id: null, name, description: null, folder_type: FOLDER_TYPES.features,
-    }).returning('id').executeTakeFirstOrThrow());
-    for (const [layerName, serverName] of [['Points', 'point'], ['Lines', 'line'], ['Polygons', 'polygon']] as const) {
-      await trx.insertInto('layers').values({
-        project_id: project.id, folder_id: folder.id, name: layerName, description: null, type: 'VECTOR', server_name: serverName,
-        reference_id: null, mobile_preferred_method: null, style_id: null,
-      }).execute();
+    const folder = await uniquely(PROJECT_MSG.folderNameExists, () =>
+      trx
+        .insertInto('folders')
+        .values({
+          project_id: project.id,
+          parent_id: null,
+          name,
+          description: null,
+          folder_type: FOLDER_TYPES.features,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
+    for (const [layerName, serverName] of [
+      ['Points', 'point'],
+      ['Lines', 'line'],
+      ['Polygons', 'polygon'],
+    ] as const) {
+      await trx
+        .insertInto('layers')
+        .values({
+          project_id: project.id,
+          folder_id: folder.id,
+          name: layerName,
+          description: null,
+          type: 'VECTOR',
+          server_name: serverName,
+          reference_id: null,
+          mobile_preferred_method: null,
+          style_id: null,
+        })
+        .execute();
     }
     return folder.id;
   });
@@ -84,16 +158,30 @@ export async function addFeatureFolder(deps: Deps, caller: Caller, projectId: st
  * which goes through data organization and its rules (flag, project admin, raster and name-clash
  * refusals), so a plain edit refuses it.
  */
-export async function updateFolder(deps: Deps, caller: Caller, projectId: string, input: z.output<typeof updateFolderSchema>) {
+export async function updateFolder(
+  deps: Deps,
+  caller: Caller,
+  projectId: string,
+  input: z.output<typeof updateFolderSchema>,
+) {
   if (input.projectId && input.projectId !== projectId) throw badRequest('app.error.id-mismatch');
   const { project, folder, chain } = await folderOf(deps.db, caller, projectId, input.id);
   requireRight(canEdit(caller, chain));
-  if (input.parentId !== undefined && (input.parentId ?? null) !== folder.parent_id) throw badRequest(MOVE_MSG.folderUseMove);
-  if (await siblingNameTaken(deps.db, project.id, folder.parent_id, input.name, folder.id)) throw conflict(PROJECT_MSG.folderNameExists);
-  await uniquely(PROJECT_MSG.folderNameExists, () => deps.db.updateTable('folders').set({
-    name: input.name, description: input.description ?? null,
-    ...(input.leadersEnabled !== undefined ? { leaders_enabled: input.leadersEnabled } : {}),
-  }).where('id', '=', folder.id).execute());
+  if (input.parentId !== undefined && (input.parentId ?? null) !== folder.parent_id)
+    throw badRequest(MOVE_MSG.folderUseMove);
+  if (await siblingNameTaken(deps.db, project.id, folder.parent_id, input.name, folder.id))
+    throw conflict(PROJECT_MSG.folderNameExists);
+  await uniquely(PROJECT_MSG.folderNameExists, () =>
+    deps.db
+      .updateTable('folders')
+      .set({
+        name: input.name,
+        description: input.description ?? null,
+        ...(input.leadersEnabled !== undefined ? { leaders_enabled: input.leadersEnabled } : {}),
+      })
+      .where('id', '=', folder.id)
+      .execute(),
+  );
   return presentFolder(deps, caller, project.id, folder.id);
 }
 
@@ -108,14 +196,29 @@ export async function deleteFolder(deps: Deps, caller: Caller, projectId: string
   requireRight(isAdminOf(caller, chain));
   if (!isDeletableFolderType(folder.folder_type)) throw forbidden(PROJECT_MSG.folderNotDeletable);
   const subFolders = await deps.db.selectFrom('folders').select('id').where('parent_id', '=', folder.id).execute();
-  const layers = await deps.db.selectFrom('layers').selectAll().where('folder_id', 'in', [folder.id, ...subFolders.map((f) => f.id)]).orderBy('name').execute();
+  const layers = await deps.db
+    .selectFrom('layers')
+    .selectAll()
+    .where('folder_id', 'in', [folder.id, ...subFolders.map((f) => f.id)])
+    .orderBy('name')
+    .execute();
   for (const layer of layers) {
     const block = await layerDeleteBlock(deps.db, layer, true);
     if (block) throw new AppError(403, 'Forbidden', FOLDER_DELETE_MSG[block], { layer: layer.name });
   }
-  if (isFeatureFolder(folder.folder_type, layers.map((l) => l.server_name)) && confirm !== 'delete') throw badRequest(PROJECT_MSG.folderConfirmDelete);
+  if (
+    isFeatureFolder(
+      folder.folder_type,
+      layers.map((l) => l.server_name),
+    ) &&
+    confirm !== 'delete'
+  )
+    throw badRequest(PROJECT_MSG.folderConfirmDelete);
   await deps.db.transaction().execute(async (trx) => {
-    await removeLayers(trx, layers.map((l) => l.id));
+    await removeLayers(
+      trx,
+      layers.map((l) => l.id),
+    );
     await trx.deleteFrom('folders').where('id', '=', folder.id).execute();
   });
 }

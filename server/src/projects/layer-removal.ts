@@ -26,11 +26,17 @@ export const FOLDER_DELETE_MSG: Record<LayerDeleteBlock, string> = {
  * to a form grant or a ticket feed, not to the folder.
  */
 export async function layerDeleteBlock(
-  db: Executor, layer: { id: string; read_only: boolean; reference_id: string | null }, withFolder = false,
+  db: Executor,
+  layer: { id: string; read_only: boolean; reference_id: string | null },
+  withFolder = false,
 ): Promise<LayerDeleteBlock | null> {
   if (layer.read_only) return 'readOnly';
   if (layer.reference_id && !(withFolder && layer.reference_id === LEADER_LAYER.referenceId)) return 'referenced';
-  const shared = await db.selectFrom('layer_shares').select('layer_id').where('layer_id', '=', layer.id).executeTakeFirst();
+  const shared = await db
+    .selectFrom('layer_shares')
+    .select('layer_id')
+    .where('layer_id', '=', layer.id)
+    .executeTakeFirst();
   return shared ? 'shared' : null;
 }
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import {
-  FOLDER_TYPES, LAYER_BY_REFERENCE_FOLDER_TYPES, MAP_SERVICE_MSG, PROJECT_MSG, isOrgAdmin, layerByReferenceSchema,
+  FOLDER_TYPES,
+  LAYER_BY_REFERENCE_FOLDER_TYPES,
+  MAP_SERVICE_MSG,
+  PROJECT_MSG,
+  isOrgAdmin,
+  layerByReferenceSchema,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
@@ -21,9 +26,16 @@ type Input = z.output<typeof layerByReferenceSchema>;
 async function formLayer(deps: Deps, caller: Caller, projectId: string, formId: string, input: Input): Promise<string> {
   const form = isUuid(formId) ? await findForm(deps.db, caller, formId).catch(() => null) : null;
   if (!form) throw notFound(MAP_SERVICE_MSG.formNotFound);
-  const granted = await deps.db.selectFrom('form_permissions').select('id').where('form_id', '=', form.id).where('project_id', '=', projectId).executeTakeFirst();
+  const granted = await deps.db
+    .selectFrom('form_permissions')
+    .select('id')
+    .where('form_id', '=', form.id)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
   if (!granted && !isOrgAdmin(caller)) throw forbidden();
-  const { layerId } = await deps.db.transaction().execute((trx) => uniquely(PROJECT_MSG.layerNameExists, () => grant(trx, caller, form, projectId, input)));
+  const { layerId } = await deps.db
+    .transaction()
+    .execute((trx) => uniquely(PROJECT_MSG.layerNameExists, () => grant(trx, caller, form, projectId, input)));
   return layerId;
 }
 
@@ -35,11 +47,29 @@ async function formLayer(deps: Deps, caller: Caller, projectId: string, formId: 
 async function oneCallLayer(deps: Deps, projectId: string, referenceId: string, input: Input): Promise<string> {
   if (isUuid(referenceId)) throw notFound();
   return deps.db.transaction().execute(async (trx) => {
-    const folderId = await specialFolder(trx, projectId, FOLDER_TYPES.special, ['One Call', 'One-Call Tickets', 'Special']);
-    const row = await uniquely(PROJECT_MSG.layerNameExists, () => trx.insertInto('layers').values({
-      project_id: projectId, folder_id: folderId, name: input.name, description: input.description ?? null, type: 'VECTOR', server_name: 'onecall_tickets',
-      reference_id: referenceId, preferred_method: input.preferredMethod, mobile_preferred_method: null, style_id: null,
-    }).returning('id').executeTakeFirstOrThrow());
+    const folderId = await specialFolder(trx, projectId, FOLDER_TYPES.special, [
+      'One Call',
+      'One-Call Tickets',
+      'Special',
+    ]);
+    const row = await uniquely(PROJECT_MSG.layerNameExists, () =>
+      trx
+        .insertInto('layers')
+        .values({
+          project_id: projectId,
+          folder_id: folderId,
+          name: input.name,
+          description: input.description ?? null,
+          type: 'VECTOR',
+          server_name: 'onecall_tickets',
+          reference_id: referenceId,
+          preferred_method: input.preferredMethod,
+          mobile_preferred_method: null,
+          style_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
     return row.id;
   });
 }
@@ -48,12 +78,23 @@ async function oneCallLayer(deps: Deps, projectId: string, referenceId: string, 
  * POST /rest/projects/{projectId}/foldertype/{type}/layers/{refId}: a layer in the project's special
  * folder of that type, the folder created when missing. Needs create rights on the project.
  */
-export async function createLayerByReference(deps: Deps, caller: Caller, projectId: string, folderType: string, referenceId: string, input: Input) {
-  if (!(LAYER_BY_REFERENCE_FOLDER_TYPES as readonly string[]).includes(folderType)) throw badRequest(MAP_SERVICE_MSG.folderTypeUnsupported);
+export async function createLayerByReference(
+  deps: Deps,
+  caller: Caller,
+  projectId: string,
+  folderType: string,
+  referenceId: string,
+  input: Input,
+) {
+  if (!(LAYER_BY_REFERENCE_FOLDER_TYPES as readonly string[]).includes(folderType))
+    throw badRequest(MAP_SERVICE_MSG.folderTypeUnsupported);
   const project = await projectOf(deps.db, caller, projectId);
   requireRight(canCreate(caller, projectChain(project.id)));
-  const layerId = folderType === FOLDER_TYPES.forms
-    ? await formLayer(deps, caller, project.id, referenceId, input)
-    : await oneCallLayer(deps, project.id, referenceId, input);
-  return presentLayer(await deps.db.selectFrom('layers').selectAll().where('id', '=', layerId).executeTakeFirstOrThrow());
+  const layerId =
+    folderType === FOLDER_TYPES.forms
+      ? await formLayer(deps, caller, project.id, referenceId, input)
+      : await oneCallLayer(deps, project.id, referenceId, input);
+  return presentLayer(
+    await deps.db.selectFrom('layers').selectAll().where('id', '=', layerId).executeTakeFirstOrThrow(),
+  );
 }

@@ -1,24 +1,49 @@
 import { z } from 'zod';
-import { DATA_MSG, MOVE_MSG, PROJECT_MSG, createLayerSchema, needsGeoserver, updateLayerSchema } from '@fieldbook/domain';
+import {
+  DATA_MSG,
+  MOVE_MSG,
+  PROJECT_MSG,
+  createLayerSchema,
+  needsGeoserver,
+  updateLayerSchema,
+} from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
-import { canCreate, canEdit, canView, folderChain, folderOf, isAdminOf, readableProject, requireRight } from './access.js';
+import {
+  canCreate,
+  canEdit,
+  canView,
+  folderChain,
+  folderOf,
+  isAdminOf,
+  readableProject,
+  requireRight,
+} from './access.js';
 import { presentLayer } from './tree.js';
 import { requireOwnRows } from '../authz/references.js';
 import { flagOn } from '../http/flags.js';
 import { LAYER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
 
 async function nameTaken(db: Executor, folderId: string, name: string, exceptId?: string) {
-  let q = db.selectFrom('layers').select('id').where('folder_id', '=', folderId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  let q = db
+    .selectFrom('layers')
+    .select('id')
+    .where('folder_id', '=', folderId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId) q = q.where('id', '<>', exceptId);
   return !!(await q.executeTakeFirst());
 }
 
 async function layerOf(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
   const { project, folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
-  const layer = await deps.db.selectFrom('layers').selectAll().where('id', '=', layerId).where('folder_id', '=', folder.id).executeTakeFirst();
+  const layer = await deps.db
+    .selectFrom('layers')
+    .selectAll()
+    .where('id', '=', layerId)
+    .where('folder_id', '=', folder.id)
+    .executeTakeFirst();
   const layerChain = [{ type: 'layer' as const, id: layerId }, ...chain];
   if (!layer || !canView(caller, layerChain)) throw notFound();
   return { project, folder, layer, chain: layerChain };
@@ -27,10 +52,21 @@ async function layerOf(deps: Deps, caller: Caller, projectId: string, folderId: 
 /** Layers of a folder, also of a project shared with the caller's organization (read-only). */
 export async function listLayers(deps: Deps, caller: Caller, projectId: string, folderId: string) {
   const { project, view } = await readableProject(deps.db, caller, projectId);
-  const folder = await deps.db.selectFrom('folders').selectAll().where('id', '=', folderId).where('project_id', '=', project.id).executeTakeFirst();
+  const folder = await deps.db
+    .selectFrom('folders')
+    .selectAll()
+    .where('id', '=', folderId)
+    .where('project_id', '=', project.id)
+    .executeTakeFirst();
   const chain = folder ? folderChain(project.id, folder.parent_id ? [folder.id, folder.parent_id] : [folder.id]) : [];
   if (!folder || !view(chain)) throw notFound();
-  const rows = await deps.db.selectFrom('layers').selectAll().where('folder_id', '=', folder.id).orderBy('z_index').orderBy('name').execute();
+  const rows = await deps.db
+    .selectFrom('layers')
+    .selectAll()
+    .where('folder_id', '=', folder.id)
+    .orderBy('z_index')
+    .orderBy('name')
+    .execute();
   return rows.filter((l) => view([{ type: 'layer', id: l.id }, ...chain])).map((l) => presentLayer(l));
 }
 
@@ -42,18 +78,39 @@ export async function getLayer(deps: Deps, caller: Caller, projectId: string, fo
 
 /** WMS and WMS-TILE data methods need the organization's geoserver flag (spec 3 §6); `methods` are the newly chosen ones. */
 async function checkedMethods(deps: Deps, caller: Caller, methods: Array<string | null | undefined>) {
-  if (methods.some(needsGeoserver) && !(await flagOn(deps.db, caller, 'geoserver'))) throw forbidden(DATA_MSG.geoserverDisabled);
+  if (methods.some(needsGeoserver) && !(await flagOn(deps.db, caller, 'geoserver')))
+    throw forbidden(DATA_MSG.geoserverDisabled);
 }
 
-export async function createLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, input: z.output<typeof createLayerSchema>) {
+export async function createLayer(
+  deps: Deps,
+  caller: Caller,
+  projectId: string,
+  folderId: string,
+  input: z.output<typeof createLayerSchema>,
+) {
   const { project, folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
   requireRight(canCreate(caller, chain));
   await checkedMethods(deps, caller, [input.preferredMethod]);
   if (await nameTaken(deps.db, folder.id, input.name)) throw conflict(PROJECT_MSG.layerNameExists);
-  const row = await uniquely(PROJECT_MSG.layerNameExists, () => deps.db.insertInto('layers').values({
-    project_id: project.id, folder_id: folder.id, name: input.name, description: input.description ?? null, type: input.type,
-    server_name: null, reference_id: null, preferred_method: input.preferredMethod, mobile_preferred_method: null, style_id: null,
-  }).returningAll().executeTakeFirstOrThrow());
+  const row = await uniquely(PROJECT_MSG.layerNameExists, () =>
+    deps.db
+      .insertInto('layers')
+      .values({
+        project_id: project.id,
+        folder_id: folder.id,
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        server_name: null,
+        reference_id: null,
+        preferred_method: input.preferredMethod,
+        mobile_preferred_method: null,
+        style_id: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return presentLayer(row);
 }
 
@@ -62,31 +119,55 @@ export async function createLayer(deps: Deps, caller: Caller, projectId: string,
  * A different folder is a move, which goes through data organization and its rules (flag, project
  * admin, raster and name-clash refusals), so a plain edit refuses it.
  */
-export async function updateLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, input: z.output<typeof updateLayerSchema>) {
+export async function updateLayer(
+  deps: Deps,
+  caller: Caller,
+  projectId: string,
+  folderId: string,
+  input: z.output<typeof updateLayerSchema>,
+) {
   const { layer, chain } = await layerOf(deps, caller, projectId, folderId, input.id);
   requireRight(canEdit(caller, chain));
   if (input.folder && input.folder.id !== layer.folder_id) throw badRequest(MOVE_MSG.layerUseMove);
   // A method kept from before the flag was switched off stays; only a new WMS choice needs the flag.
-  await checkedMethods(deps, caller, [input.preferredMethod, input.mobilePreferredMethod]
-    .filter((m, i) => m !== [layer.preferred_method, layer.mobile_preferred_method][i]));
+  await checkedMethods(
+    deps,
+    caller,
+    [input.preferredMethod, input.mobilePreferredMethod].filter(
+      (m, i) => m !== [layer.preferred_method, layer.mobile_preferred_method][i],
+    ),
+  );
   if (await nameTaken(deps.db, layer.folder_id, input.name, layer.id)) throw conflict(PROJECT_MSG.layerNameExists);
-  const styleId = input.styles === undefined ? layer.style_id : input.styles[0]?.id ?? null;
-  if (styleId && styleId !== layer.style_id) await requireOwnRows(deps.db, 'styles', [styleId], caller.organizationId, 'app.layer.error.style');
-  const row = await uniquely(PROJECT_MSG.layerNameExists, () => deps.db.updateTable('layers').set({
-    name: input.name,
-    ...(input.description !== undefined ? { description: input.description } : {}),
-    ...(input.preferredMethod ? { preferred_method: input.preferredMethod } : {}),
-    ...(input.mobilePreferredMethod !== undefined ? { mobile_preferred_method: input.mobilePreferredMethod } : {}),
-    ...(input.readOnly !== undefined ? { read_only: input.readOnly } : {}),
-    style_id: styleId,
-  }).where('id', '=', layer.id).returningAll().executeTakeFirstOrThrow());
+  const styleId = input.styles === undefined ? layer.style_id : (input.styles[0]?.id ?? null);
+  if (styleId && styleId !== layer.style_id)
+    await requireOwnRows(deps.db, 'styles', [styleId], caller.organizationId, 'app.layer.error.style');
+  const row = await uniquely(PROJECT_MSG.layerNameExists, () =>
+    deps.db
+      .updateTable('layers')
+      .set({
+        name: input.name,
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.preferredMethod ? { preferred_method: input.preferredMethod } : {}),
+        ...(input.mobilePreferredMethod !== undefined ? { mobile_preferred_method: input.mobilePreferredMethod } : {}),
+        ...(input.readOnly !== undefined ? { read_only: input.readOnly } : {}),
+        style_id: styleId,
+      })
+      .where('id', '=', layer.id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return presentLayer(row);
 }
 
 export async function disableLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
   const { layer, chain } = await layerOf(deps, caller, projectId, folderId, layerId);
   requireRight(isAdminOf(caller, chain));
-  const row = await deps.db.updateTable('layers').set({ is_active: false }).where('id', '=', layer.id).returningAll().executeTakeFirstOrThrow();
+  const row = await deps.db
+    .updateTable('layers')
+    .set({ is_active: false })
+    .where('id', '=', layer.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return presentLayer(row);
 }
 

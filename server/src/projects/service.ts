@@ -7,14 +7,26 @@ import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
 import { isOrgAdmin } from '@fieldbook/domain';
 import { readableDictionary } from '../dictionaries/access.js';
-import { canCreate, canEdit, canView, isAdminOf, projectChain, projectOf, readableProject, requireRight } from './access.js';
+import {
+  canCreate,
+  canEdit,
+  canView,
+  isAdminOf,
+  projectChain,
+  projectOf,
+  readableProject,
+  requireRight,
+} from './access.js';
 import { grantorsOf } from '../sharing/service.js';
 import { requireFlag } from '../http/flags.js';
 import { GEOID_MODELS } from '../sites/crs.js';
 import { presentProject } from './tree.js';
 
 async function nameTaken(db: Executor, organizationId: string, name: string, exceptId?: string) {
-  let q = db.selectFrom('projects').select('id').where('organization_id', '=', organizationId)
+  let q = db
+    .selectFrom('projects')
+    .select('id')
+    .where('organization_id', '=', organizationId)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId) q = q.where('id', '<>', exceptId);
   return !!(await q.executeTakeFirst());
@@ -23,9 +35,15 @@ async function nameTaken(db: Executor, organizationId: string, name: string, exc
 /** Projects the caller may view, their organization's and those shared with it, sorted by name (spec 3 §4). */
 export async function listProjects(deps: Deps, caller: Caller, ids?: string[]): Promise<ProjectOut[]> {
   const grantors = await grantorsOf(deps.db, caller.organizationId);
-  let q = deps.db.selectFrom('projects').selectAll().where('organization_id', 'in', [caller.organizationId, ...grantors]);
+  let q = deps.db
+    .selectFrom('projects')
+    .selectAll()
+    .where('organization_id', 'in', [caller.organizationId, ...grantors]);
   if (ids) q = ids.length ? q.where('id', 'in', ids) : q.where('id', 'is', null);
-  const rows = await q.orderBy(sql`lower(name)`).orderBy('name').execute();
+  const rows = await q
+    .orderBy(sql`lower(name)`)
+    .orderBy('name')
+    .execute();
   const out = [];
   for (const p of rows) {
     if (p.organization_id === caller.organizationId) {
@@ -47,19 +65,42 @@ export async function getProject(deps: Deps, caller: Caller, id: string) {
 export async function createProject(deps: Deps, caller: Caller, input: z.output<typeof createProjectSchema>) {
   if (input.organizationId && input.organizationId !== caller.organizationId) throw notFound();
   requireRight(canCreate(caller, []));
-  await readableDictionary(deps.db, caller, input.dataDictionaryId).catch(() => { throw badRequest(PROJECT_MSG.dictionaryRequired); });
+  await readableDictionary(deps.db, caller, input.dataDictionaryId).catch(() => {
+    throw badRequest(PROJECT_MSG.dictionaryRequired);
+  });
   if (await nameTaken(deps.db, caller.organizationId, input.name)) throw conflict(PROJECT_MSG.nameExists);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const project = await uniquely(PROJECT_MSG.nameExists, () => trx.insertInto('projects').values({
-      organization_id: caller.organizationId, name: input.name, description: input.description ?? null,
-      dictionary_id: input.dataDictionaryId, site_id: null, owner_id: caller.accountId,
-    }).returningAll().executeTakeFirstOrThrow());
-    await trx.insertInto('permissions').values({
-      account_id: caller.accountId, organization_id: caller.organizationId, asset_type: 'project', asset_id: project.id, bit_mask: '1111',
-    }).onConflict((oc) => oc.columns(['account_id', 'organization_id', 'asset_type', 'asset_id']).doNothing()).execute();
+    const project = await uniquely(PROJECT_MSG.nameExists, () =>
+      trx
+        .insertInto('projects')
+        .values({
+          organization_id: caller.organizationId,
+          name: input.name,
+          description: input.description ?? null,
+          dictionary_id: input.dataDictionaryId,
+          site_id: null,
+          owner_id: caller.accountId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    await trx
+      .insertInto('permissions')
+      .values({
+        account_id: caller.accountId,
+        organization_id: caller.organizationId,
+        asset_type: 'project',
+        asset_id: project.id,
+        bit_mask: '1111',
+      })
+      .onConflict((oc) => oc.columns(['account_id', 'organization_id', 'asset_type', 'asset_id']).doNothing())
+      .execute();
     return project;
   });
-  const withPermission = { ...caller, permissions: [...caller.permissions, { assetTypeName: 'project' as const, assetId: row.id, bitMask: '1111' }] };
+  const withPermission = {
+    ...caller,
+    permissions: [...caller.permissions, { assetTypeName: 'project' as const, assetId: row.id, bitMask: '1111' }],
+  };
   return presentProject(deps.db, withPermission, row);
 }
 
@@ -69,11 +110,21 @@ export async function createProject(deps: Deps, caller: Caller, input: z.output<
  * sends the current values on every save, so only a change to a new value is checked against the
  * flags (clearing one is always allowed).
  */
-async function checkedCalibration(deps: Deps, caller: Caller, project: { site_id: string | null; geoid_id: string | null }, input: z.output<typeof updateProjectSchema>) {
+async function checkedCalibration(
+  deps: Deps,
+  caller: Caller,
+  project: { site_id: string | null; geoid_id: string | null },
+  input: z.output<typeof updateProjectSchema>,
+) {
   const siteId = input.proj?.id;
   if (siteId && siteId !== project.site_id) {
     await requireFlag(deps.db, caller, 'siteCalibration', DATA_MSG.siteCalibrationDisabled);
-    const site = await deps.db.selectFrom('sites').select('id').where('id', '=', siteId).where('organization_id', '=', caller.organizationId).executeTakeFirst();
+    const site = await deps.db
+      .selectFrom('sites')
+      .select('id')
+      .where('id', '=', siteId)
+      .where('organization_id', '=', caller.organizationId)
+      .executeTakeFirst();
     if (!site) throw notFound(PROJECT_MSG.siteNotFound);
   }
   const geoidId = input.geoidId;
@@ -88,20 +139,29 @@ export async function updateProject(deps: Deps, caller: Caller, input: z.output<
   requireRight(canEdit(caller, projectChain(project.id)));
   // Changing a project's organization is for organization admins (spec 3 §6); moving a project with its
   // features, permissions, shares and calibration across organizations is not supported yet.
-  if (input.organizationId && input.organizationId !== project.organization_id) throw (isOrgAdmin(caller) ? badRequest(PROJECT_MSG.organizationChange) : forbidden());
+  if (input.organizationId && input.organizationId !== project.organization_id)
+    throw isOrgAdmin(caller) ? badRequest(PROJECT_MSG.organizationChange) : forbidden();
   if (await nameTaken(deps.db, caller.organizationId, input.name, project.id)) throw conflict(PROJECT_MSG.nameExists);
-  if (input.dataDictionaryId !== project.dictionary_id) await readableDictionary(deps.db, caller, input.dataDictionaryId);
+  if (input.dataDictionaryId !== project.dictionary_id)
+    await readableDictionary(deps.db, caller, input.dataDictionaryId);
   await checkedCalibration(deps, caller, project, input);
-  const row = await uniquely(PROJECT_MSG.nameExists, () => deps.db.updateTable('projects').set({
-    name: input.name,
-    description: input.description ?? null,
-    dictionary_id: input.dataDictionaryId,
-    ...(input.coordinate !== undefined ? { coordinate: input.coordinate } : {}),
-    ...(input.zoomLevel !== undefined ? { zoom_level: input.zoomLevel } : {}),
-    ...(input.proj !== undefined ? { site_id: input.proj?.id ?? null } : {}),
-    ...(input.geoidId !== undefined ? { geoid_id: input.geoidId } : {}),
-    updated_at: new Date(),
-  }).where('id', '=', project.id).returningAll().executeTakeFirstOrThrow());
+  const row = await uniquely(PROJECT_MSG.nameExists, () =>
+    deps.db
+      .updateTable('projects')
+      .set({
+        name: input.name,
+        description: input.description ?? null,
+        dictionary_id: input.dataDictionaryId,
+        ...(input.coordinate !== undefined ? { coordinate: input.coordinate } : {}),
+        ...(input.zoomLevel !== undefined ? { zoom_level: input.zoomLevel } : {}),
+        ...(input.proj !== undefined ? { site_id: input.proj?.id ?? null } : {}),
+        ...(input.geoidId !== undefined ? { geoid_id: input.geoidId } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', project.id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return presentProject(deps.db, caller, row);
 }
 
@@ -110,7 +170,12 @@ export async function deleteProject(deps: Deps, caller: Caller, id: string) {
   const project = await projectOf(deps.db, caller, id);
   requireRight(isAdminOf(caller, projectChain(project.id)));
   await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('permissions').where('organization_id', '=', caller.organizationId).where('asset_type', '=', 'project').where('asset_id', '=', project.id).execute();
+    await trx
+      .deleteFrom('permissions')
+      .where('organization_id', '=', caller.organizationId)
+      .where('asset_type', '=', 'project')
+      .where('asset_id', '=', project.id)
+      .execute();
     await trx.deleteFrom('projects').where('id', '=', project.id).execute();
   });
 }

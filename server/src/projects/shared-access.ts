@@ -8,14 +8,28 @@ import { canView, folderChain } from './access.js';
  * without rights on the source project. Null when no such share exists.
  */
 export async function layerSharedWithCaller(db: Executor, caller: Caller, projectId: string, layerId: string) {
-  const rows = await db.selectFrom('layer_shares')
+  const rows = await db
+    .selectFrom('layer_shares')
     .innerJoin('layers', 'layers.id', 'layer_shares.layer_id')
     .innerJoin('folders', 'folders.id', 'layer_shares.folder_id')
     .innerJoin('projects', 'projects.id', 'layer_shares.project_id')
-    .select(['layers.id', 'layers.name', 'layers.server_name', 'layers.type', 'layers.is_active', 'folders.id as folder_id', 'folders.parent_id', 'folders.project_id'])
-    .where('layer_shares.layer_id', '=', layerId).where('layers.project_id', '=', projectId)
-    .where('projects.organization_id', '=', caller.organizationId).execute();
-  const visible = rows.find((r) => canView(caller, folderChain(r.project_id, r.parent_id ? [r.folder_id, r.parent_id] : [r.folder_id])));
+    .select([
+      'layers.id',
+      'layers.name',
+      'layers.server_name',
+      'layers.type',
+      'layers.is_active',
+      'folders.id as folder_id',
+      'folders.parent_id',
+      'folders.project_id',
+    ])
+    .where('layer_shares.layer_id', '=', layerId)
+    .where('layers.project_id', '=', projectId)
+    .where('projects.organization_id', '=', caller.organizationId)
+    .execute();
+  const visible = rows.find((r) =>
+    canView(caller, folderChain(r.project_id, r.parent_id ? [r.folder_id, r.parent_id] : [r.folder_id])),
+  );
   if (!visible || visible.type !== 'VECTOR' || !visible.is_active) return null;
   return { id: visible.id, name: visible.name, kind: visible.server_name };
 }

@@ -25,18 +25,32 @@ async function checkedFolder(deps: Deps, caller: Caller, folderId: string) {
 }
 
 /** Shares `layerId` into `folderId`; with `replaceFolderId`, its share in that folder goes in the same transaction. */
-export async function shareLayer(deps: Deps, caller: Caller, folderId: string, layerId: string, replaceFolderId?: string) {
+export async function shareLayer(
+  deps: Deps,
+  caller: Caller,
+  folderId: string,
+  layerId: string,
+  replaceFolderId?: string,
+) {
   const layer = await checkedLayer(deps, caller, layerId);
   const folder = await checkedFolder(deps, caller, folderId);
   if (folder.project_id === layer.project_id) throw badRequest(MOVE_MSG.shareSameProject);
   if (layer.reference_id || !['VECTOR', 'RASTER'].includes(layer.type)) throw badRequest(MOVE_MSG.shareError);
-  const old = replaceFolderId && replaceFolderId !== folder.id ? await checkedFolder(deps, caller, replaceFolderId) : null;
+  const old =
+    replaceFolderId && replaceFolderId !== folder.id ? await checkedFolder(deps, caller, replaceFolderId) : null;
   await deps.db.transaction().execute(async (trx) => {
-    await trx.insertInto('layer_shares').values({ layer_id: layer.id, folder_id: folder.id, project_id: folder.project_id })
-      .onConflict((oc) => oc.columns(['layer_id', 'folder_id']).doNothing()).execute();
+    await trx
+      .insertInto('layer_shares')
+      .values({ layer_id: layer.id, folder_id: folder.id, project_id: folder.project_id })
+      .onConflict((oc) => oc.columns(['layer_id', 'folder_id']).doNothing())
+      .execute();
     if (!old) return;
     // The share to replace must still be there (another admin may have changed it); otherwise nothing is kept.
-    const removed = await trx.deleteFrom('layer_shares').where('layer_id', '=', layer.id).where('folder_id', '=', old.id).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom('layer_shares')
+      .where('layer_id', '=', layer.id)
+      .where('folder_id', '=', old.id)
+      .executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw notFound(MOVE_MSG.shareError);
   });
   return { layerId: layer.id, folderId: folder.id, projectId: folder.project_id, sourceProjectId: layer.project_id };
@@ -45,5 +59,9 @@ export async function shareLayer(deps: Deps, caller: Caller, folderId: string, l
 export async function unshareLayer(deps: Deps, caller: Caller, folderId: string, layerId: string) {
   const layer = await checkedLayer(deps, caller, layerId);
   const folder = await checkedFolder(deps, caller, folderId);
-  await deps.db.deleteFrom('layer_shares').where('layer_id', '=', layer.id).where('folder_id', '=', folder.id).execute();
+  await deps.db
+    .deleteFrom('layer_shares')
+    .where('layer_id', '=', layer.id)
+    .where('folder_id', '=', folder.id)
+    .execute();
 }

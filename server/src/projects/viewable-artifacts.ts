@@ -25,9 +25,17 @@ export async function viewableArtifactIds(deps: Deps, caller: Caller) {
 
 /** The project service's check that a session is good: who the caller is and in which organization. */
 export async function profileCheck(deps: Deps, caller: Caller) {
-  const org = await deps.db.selectFrom('organizations').select('name').where('id', '=', caller.organizationId).executeTakeFirstOrThrow();
+  const org = await deps.db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', caller.organizationId)
+    .executeTakeFirstOrThrow();
   return {
-    ok: true as const, accountId: caller.accountId, email: caller.email, organizationId: caller.organizationId,
-    organizationName: org.name, userType: caller.userType,
+    ok: true as const,
+    accountId: caller.accountId,
+    email: caller.email,
+    organizationId: caller.organizationId,
+    organizationName: org.name,
+    userType: caller.userType,
   };
 }

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { SHARING_MSG, effectiveMask, type AssetRef, type Grant, type GrantState, type PermissionEntry } from '@fieldbook/domain';
+import {
+  SHARING_MSG,
+  effectiveMask,
+  type AssetRef,
+  type Grant,
+  type GrantState,
+  type PermissionEntry,
+} from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
@@ -31,7 +38,11 @@ export function presentGrant(row: GrantRow): Grant {
   };
 }
 
-export async function listForOrganization(deps: Deps, caller: Caller, side: 'any' | 'grantor' | 'grantee' = 'any'): Promise<Grant[]> {
+export async function listForOrganization(
+  deps: Deps,
+  caller: Caller,
+  side: 'any' | 'grantor' | 'grantee' = 'any',
+): Promise<Grant[]> {
   requireOrgAdmin(caller);
   return (await listGrants(deps.db, caller.organizationId, side)).map(presentGrant);
 }
@@ -40,15 +51,18 @@ export async function listForOrganization(deps: Deps, caller: Caller, side: 'any
 export async function createCode(deps: Deps, caller: Caller): Promise<Grant> {
   requireOrgAdmin(caller);
   const id = `${randomBytes(8).toString('hex')}@share.fieldbook`;
-  await deps.db.insertInto('organization_grants').values({
-    id,
-    state: 'CREATED',
-    grantor_organization_id: caller.organizationId,
-    grantee_organization_id: null,
-    permissions: JSON.stringify([{ assetTypeName: 'project', assetId: '*', bitMask: '0001' }]),
-    created_by_email: caller.email,
-    expires_at: new Date(Date.now() + CODE_TTL_MS),
-  }).execute();
+  await deps.db
+    .insertInto('organization_grants')
+    .values({
+      id,
+      state: 'CREATED',
+      grantor_organization_id: caller.organizationId,
+      grantee_organization_id: null,
+      permissions: JSON.stringify([{ assetTypeName: 'project', assetId: '*', bitMask: '0001' }]),
+      created_by_email: caller.email,
+      expires_at: new Date(Date.now() + CODE_TTL_MS),
+    })
+    .execute();
   return presentGrant((await findGrant(deps.db, id))!);
 }
 
@@ -60,20 +74,35 @@ export async function requestWithCode(deps: Deps, caller: Caller, code: string):
     const grant = await findGrant(trx, id);
     if (!grant) throw notFound(SHARING_MSG.invalidCode);
     if (grant.grantor_organization_id === caller.organizationId) throw badRequest(SHARING_MSG.ownCode);
-    if (grant.grantee_organization_id || (await findGrantBetween(trx, grant.grantor_organization_id, caller.organizationId))) {
+    if (
+      grant.grantee_organization_id ||
+      (await findGrantBetween(trx, grant.grantor_organization_id, caller.organizationId))
+    ) {
       throw new AppError(409, 'Conflict', SHARING_MSG.exists);
     }
     if (presentGrant(grant).state !== 'CREATED') throw badRequest(SHARING_MSG.badTransition);
-    await trx.updateTable('organization_grants').set({
-      state: 'REQUESTED', grantee_organization_id: caller.organizationId, requested_by_email: caller.email, requested_at: new Date(),
-    }).where('id', '=', id).where('state', '=', 'CREATED').execute();
+    await trx
+      .updateTable('organization_grants')
+      .set({
+        state: 'REQUESTED',
+        grantee_organization_id: caller.organizationId,
+        requested_by_email: caller.email,
+        requested_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'CREATED')
+      .execute();
   });
   return presentGrant((await findGrant(deps.db, id))!);
 }
 
 async function grantOfGrantor(db: Executor, caller: Caller, id: string): Promise<GrantRow> {
   const grant = await findGrant(db, id);
-  if (!grant || (grant.grantor_organization_id !== caller.organizationId && grant.grantee_organization_id !== caller.organizationId)) throw notFound();
+  if (
+    !grant ||
+    (grant.grantor_organization_id !== caller.organizationId && grant.grantee_organization_id !== caller.organizationId)
+  )
+    throw notFound();
   if (grant.grantor_organization_id !== caller.organizationId) throw forbidden();
   return grant;
 }
@@ -85,11 +114,16 @@ export async function act(deps: Deps, caller: Caller, action: 'accept' | 'deny',
   const allowed = action === 'accept' ? ['REQUESTED', 'DENIED'] : ['REQUESTED'];
   if (!allowed.includes(grant.state)) throw badRequest(SHARING_MSG.badTransition);
   const now = new Date();
-  await deps.db.updateTable('organization_grants')
-    .set(action === 'accept'
-      ? { state: 'ACCEPTED', accepted_by_email: caller.email, accepted_at: now }
-      : { state: 'DENIED', denied_by_email: caller.email, denied_at: now })
-    .where('id', '=', id).where('state', 'in', allowed).execute();
+  await deps.db
+    .updateTable('organization_grants')
+    .set(
+      action === 'accept'
+        ? { state: 'ACCEPTED', accepted_by_email: caller.email, accepted_at: now }
+        : { state: 'DENIED', denied_by_email: caller.email, denied_at: now },
+    )
+    .where('id', '=', id)
+    .where('state', 'in', allowed)
+    .execute();
   return presentGrant((await findGrant(deps.db, id))!);
 }
 
@@ -97,7 +131,11 @@ export async function act(deps: Deps, caller: Caller, action: 'accept' | 'deny',
 export async function remove(deps: Deps, caller: Caller, id: string): Promise<void> {
   requireOrgAdmin(caller);
   const grant = await findGrant(deps.db, id);
-  if (!grant || (grant.grantor_organization_id !== caller.organizationId && grant.grantee_organization_id !== caller.organizationId)) throw notFound();
+  if (
+    !grant ||
+    (grant.grantor_organization_id !== caller.organizationId && grant.grantee_organization_id !== caller.organizationId)
+  )
+    throw notFound();
   await deps.db.deleteFrom('organization_grants').where('id', '=', id).execute();
 }
 
@@ -110,7 +148,13 @@ export async function getBetween(deps: Deps, caller: Caller, grantorId: string, 
 }
 
 /** Manage permissions of a granted share: what the grantee may read (view only, whatever is asked). */
-export async function setGrantPermissions(deps: Deps, caller: Caller, grantorId: string, granteeId: string, permissions: PermissionEntry[]): Promise<Grant> {
+export async function setGrantPermissions(
+  deps: Deps,
+  caller: Caller,
+  grantorId: string,
+  granteeId: string,
+  permissions: PermissionEntry[],
+): Promise<Grant> {
   requireOrgAdmin(caller);
   if (caller.organizationId !== grantorId) throw notFound();
   const grant = await findGrantBetween(deps.db, grantorId, granteeId);
@@ -118,14 +162,23 @@ export async function setGrantPermissions(deps: Deps, caller: Caller, grantorId:
   if (grant.state !== 'ACCEPTED') throw badRequest(SHARING_MSG.badTransition);
   await requireOwnAssets(deps.db, grantorId, permissions);
   const readOnly = permissions.map((p) => ({ ...p, bitMask: '0001' }));
-  await deps.db.updateTable('organization_grants').set({ permissions: JSON.stringify(readOnly) }).where('id', '=', grant.id).execute();
+  await deps.db
+    .updateTable('organization_grants')
+    .set({ permissions: JSON.stringify(readOnly) })
+    .where('id', '=', grant.id)
+    .execute();
   return presentGrant((await findGrantBetween(deps.db, grantorId, granteeId))!);
 }
 
 /** What an organization may read of a grantor's data: the entries of its accepted grants, view only. */
-export async function grantedEntries(db: Executor, granteeOrganizationId: string, grantorOrganizationId: string): Promise<PermissionEntry[]> {
+export async function grantedEntries(
+  db: Executor,
+  granteeOrganizationId: string,
+  grantorOrganizationId: string,
+): Promise<PermissionEntry[]> {
   const grants = await acceptedGrantsTo(db, granteeOrganizationId);
-  return grants.filter((g) => g.grantor_organization_id === grantorOrganizationId)
+  return grants
+    .filter((g) => g.grantor_organization_id === grantorOrganizationId)
     .flatMap((g) => (g.permissions as PermissionEntry[]).map((p) => ({ ...p, bitMask: '0001' })));
 }
 
@@ -138,6 +191,11 @@ export async function grantorsOf(db: Executor, granteeOrganizationId: string): P
  * The access another organization's members have to an asset of the grantor through accepted grants:
  * view at most (sharing never gives create, edit or admin).
  */
-export async function sharedMask(db: Executor, granteeOrganizationId: string, grantorOrganizationId: string, chain: AssetRef[]): Promise<number> {
+export async function sharedMask(
+  db: Executor,
+  granteeOrganizationId: string,
+  grantorOrganizationId: string,
+  chain: AssetRef[],
+): Promise<number> {
   return Math.min(effectiveMask(await grantedEntries(db, granteeOrganizationId, grantorOrganizationId), chain), 1);
 }

@@ -17,13 +17,23 @@ function grantsWithNames(db: Executor) {
  * Grants where the organization is grantor or grantee, without those between a parent and its
  * child (spec 1 §4: hidden).
  */
-export async function listGrants(db: Executor, organizationId: string, side: 'any' | 'grantor' | 'grantee' = 'any'): Promise<GrantRow[]> {
+export async function listGrants(
+  db: Executor,
+  organizationId: string,
+  side: 'any' | 'grantor' | 'grantee' = 'any',
+): Promise<GrantRow[]> {
   let q = grantsWithNames(db)
     .where(sql<boolean>`NOT (ge.parent_id IS NOT DISTINCT FROM gr.id AND ge.id IS NOT NULL)`)
     .where(sql<boolean>`NOT (gr.parent_id IS NOT DISTINCT FROM ge.id AND ge.id IS NOT NULL)`);
   if (side === 'grantor') q = q.where('g.grantor_organization_id', '=', organizationId);
   else if (side === 'grantee') q = q.where('g.grantee_organization_id', '=', organizationId);
-  else q = q.where((eb) => eb.or([eb('g.grantor_organization_id', '=', organizationId), eb('g.grantee_organization_id', '=', organizationId)]));
+  else
+    q = q.where((eb) =>
+      eb.or([
+        eb('g.grantor_organization_id', '=', organizationId),
+        eb('g.grantee_organization_id', '=', organizationId),
+      ]),
+    );
   return (await q.orderBy('g.created_at', 'desc').execute()) as GrantRow[];
 }
 
@@ -31,7 +41,11 @@ export async function findGrant(db: Executor, id: string): Promise<GrantRow | un
   return (await grantsWithNames(db).where('g.id', '=', id).executeTakeFirst()) as GrantRow | undefined;
 }
 
-export async function findGrantBetween(db: Executor, grantorId: string, granteeId: string): Promise<GrantRow | undefined> {
+export async function findGrantBetween(
+  db: Executor,
+  grantorId: string,
+  granteeId: string,
+): Promise<GrantRow | undefined> {
   return (await grantsWithNames(db)
     .where('g.grantor_organization_id', '=', grantorId)
     .where('g.grantee_organization_id', '=', granteeId)
@@ -40,6 +54,10 @@ export async function findGrantBetween(db: Executor, grantorId: string, granteeI
 
 /** Accepted grants to an organization: what other organizations let it read. */
 export async function acceptedGrantsTo(db: Executor, granteeId: string) {
-  return db.selectFrom('organization_grants').select(['grantor_organization_id', 'permissions'])
-    .where('grantee_organization_id', '=', granteeId).where('state', '=', 'ACCEPTED').execute();
+  return db
+    .selectFrom('organization_grants')
+    .select(['grantor_organization_id', 'permissions'])
+    .where('grantee_organization_id', '=', granteeId)
+    .where('state', '=', 'ACCEPTED')
+    .execute();
 }

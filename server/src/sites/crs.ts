@@ -18,7 +18,10 @@ export async function searchCrs(db: Executor, query: string | undefined, limit =
       SELECT auth_srid, srtext FROM spatial_ref_sys WHERE auth_name = 'EPSG' AND auth_srid::text LIKE ${`${q}%`}
       ORDER BY auth_srid LIMIT ${limit}`.execute(db);
   } else {
-    const words = q.split(/\s+/).filter(Boolean).map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const words = q
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const conditions = words.map((w) => sql`split_part(srtext, '"', 2) ILIKE ${w}`);
     rows = await sql<{ auth_srid: number; srtext: string }>`
       SELECT auth_srid, srtext FROM spatial_ref_sys
@@ -29,8 +32,12 @@ export async function searchCrs(db: Executor, query: string | undefined, limit =
 }
 
 export async function crsByCode(db: Executor, epsg: number): Promise<CrsOption | null> {
-  const row = await db.selectFrom(sql<{ auth_srid: number; srtext: string; auth_name: string }>`spatial_ref_sys`.as('s'))
-    .select(['s.auth_srid', 's.srtext']).where('s.auth_name', '=', 'EPSG').where('s.auth_srid', '=', epsg).executeTakeFirst();
+  const row = await db
+    .selectFrom(sql<{ auth_srid: number; srtext: string; auth_name: string }>`spatial_ref_sys`.as('s'))
+    .select(['s.auth_srid', 's.srtext'])
+    .where('s.auth_name', '=', 'EPSG')
+    .where('s.auth_srid', '=', epsg)
+    .executeTakeFirst();
   return row ? { name: nameOf(row.srtext), epsg: Number(row.auth_srid), wkt: row.srtext } : null;
 }
 

@@ -13,11 +13,34 @@ export function layerStyleRoutes(deps: Deps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['styles'];
     const params = z.object({ layerId: z.string().uuid() });
-    r.get('/rest/styles/geo/layer/:layerId/style', { config: member, schema: { tags, summary: 'The dictionary system/component a layer is drawn with, and its geometry type',
-      params, querystring: orgQuery, response: { 200: layerStyleOut } } },
-    (req) => getLayerStyle(deps, callerOf(req), req.params.layerId));
-    r.put('/rest/styles/geo/layer/:layerId/style', { config: member, schema: { tags, summary: 'Draw a layer with a dictionary component\'s styling or a system colour (layer edit rights)',
-      params, querystring: orgQuery, body: layerStyleSchema, response: { 200: layerStyleOut } } },
-    (req) => setLayerStyle(deps, callerOf(req), req.params.layerId, req.body));
+    r.get(
+      '/rest/styles/geo/layer/:layerId/style',
+      {
+        config: member,
+        schema: {
+          tags,
+          summary: 'The dictionary system/component a layer is drawn with, and its geometry type',
+          params,
+          querystring: orgQuery,
+          response: { 200: layerStyleOut },
+        },
+      },
+      (req) => getLayerStyle(deps, callerOf(req), req.params.layerId),
+    );
+    r.put(
+      '/rest/styles/geo/layer/:layerId/style',
+      {
+        config: member,
+        schema: {
+          tags,
+          summary: "Draw a layer with a dictionary component's styling or a system colour (layer edit rights)",
+          params,
+          querystring: orgQuery,
+          body: layerStyleSchema,
+          response: { 200: layerStyleOut },
+        },
+      },
+      (req) => setLayerStyle(deps, callerOf(req), req.params.layerId, req.body),
+    );
   };
 }

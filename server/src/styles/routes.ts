@@ -16,7 +16,12 @@ const tags = ['styles'];
  * {style: {name, format, languageVersion, filename}, body}.
  */
 const uploadSchema = z.object({
-  style: z.object({ name: z.string().optional(), format: z.enum(STYLE_FORMATS).optional(), filename: z.string().optional(), languageVersion: z.object({ version: z.string() }).optional() }),
+  style: z.object({
+    name: z.string().optional(),
+    format: z.enum(STYLE_FORMATS).optional(),
+    filename: z.string().optional(),
+    languageVersion: z.object({ version: z.string() }).optional(),
+  }),
   body: z.string().max(1_000_000),
   projectId: z.string().uuid().nullable().optional(),
 });
@@ -25,10 +30,21 @@ const createBody = z.union([createStyleSchema, uploadSchema, createStyleSchema.o
 export function styleRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/rest/styles', { config: member, schema: { tags, summary: 'Styles of the organization (dictionary styles excluded)', querystring: orgQuery } },
-      (req) => styles.listStyles(deps, callerOf(req)));
+    r.get(
+      '/rest/styles',
+      {
+        config: member,
+        schema: { tags, summary: 'Styles of the organization (dictionary styles excluded)', querystring: orgQuery },
+      },
+      (req) => styles.listStyles(deps, callerOf(req)),
+    );
 
-    r.post('/rest/styles/geo', { config: member, schema: { tags, summary: 'Add a style (SLD or CSS)', querystring: orgQuery, body: createBody } },
+    r.post(
+      '/rest/styles/geo',
+      {
+        config: member,
+        schema: { tags, summary: 'Add a style (SLD or CSS)', querystring: orgQuery, body: createBody },
+      },
       async (req, reply) => {
         const b = req.body as z.output<typeof createBody>;
         let input: z.output<typeof createStyleSchema>;
@@ -36,30 +52,58 @@ export function styleRoutes(deps: Deps) {
           const fromFile = b.style.filename ? styleFromFileName(b.style.filename) : null;
           if (b.style.filename && !fromFile) throw badRequest('app.data.style.bad-extension');
           const name = (b.style.name ?? fromFile?.name ?? '').trim();
-          input = createStyleSchema.parse({ name, format: b.style.format ?? fromFile?.format, body: b.body, projectId: b.projectId });
+          input = createStyleSchema.parse({
+            name,
+            format: b.style.format ?? fromFile?.format,
+            body: b.body,
+            projectId: b.projectId,
+          });
         } else {
           input = createStyleSchema.parse({ format: /^\s*</.test(b.body) ? 'xml' : 'css', ...b });
         }
         return reply.status(201).send(await styles.createStyle(deps, callerOf(req), input));
-      });
+      },
+    );
 
-    r.post('/rest/styles', { config: member, schema: { tags, summary: 'Add a style (same as /rest/styles/geo with a name, format and body)', querystring: orgQuery, body: createStyleSchema } },
-      async (req, reply) => reply.status(201).send(await styles.createStyle(deps, callerOf(req), req.body)));
+    r.post(
+      '/rest/styles',
+      {
+        config: member,
+        schema: {
+          tags,
+          summary: 'Add a style (same as /rest/styles/geo with a name, format and body)',
+          querystring: orgQuery,
+          body: createStyleSchema,
+        },
+      },
+      async (req, reply) => reply.status(201).send(await styles.createStyle(deps, callerOf(req), req.body)),
+    );
 
-    r.put('/rest/styles/geo', { config: member, schema: { tags, summary: 'Save a style', querystring: orgQuery, body: updateStyleSchema } },
-      (req) => styles.updateStyle(deps, callerOf(req), req.body));
+    r.put(
+      '/rest/styles/geo',
+      { config: member, schema: { tags, summary: 'Save a style', querystring: orgQuery, body: updateStyleSchema } },
+      (req) => styles.updateStyle(deps, callerOf(req), req.body),
+    );
 
-    r.get('/rest/styles/geo/:id', { config: member, schema: { tags, summary: 'The style body text', params: idParams, querystring: orgQuery } },
+    r.get(
+      '/rest/styles/geo/:id',
+      { config: member, schema: { tags, summary: 'The style body text', params: idParams, querystring: orgQuery } },
       async (req, reply) => {
         const row = await styles.styleBody(deps, callerOf(req), req.params.id);
-        return reply.type(row.format === 'xml' ? 'application/xml; charset=utf-8' : 'text/css; charset=utf-8').send(row.body);
-      });
+        return reply
+          .type(row.format === 'xml' ? 'application/xml; charset=utf-8' : 'text/css; charset=utf-8')
+          .send(row.body);
+      },
+    );
 
-    r.delete('/rest/styles/geo/:id', { config: member, schema: { tags, summary: 'Delete a style', params: idParams, querystring: orgQuery } },
+    r.delete(
+      '/rest/styles/geo/:id',
+      { config: member, schema: { tags, summary: 'Delete a style', params: idParams, querystring: orgQuery } },
       async (req, reply) => {
         await styles.deleteStyle(deps, callerOf(req), req.params.id);
         return reply.status(204).send();
-      });
+      },
+    );
     await app.register(layerStyleRoutes(deps));
   };
 }

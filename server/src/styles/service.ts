@@ -13,12 +13,22 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 type StyleRow = NonNullable<Awaited<ReturnType<typeof findStyle>>>;
 
 async function findStyle(db: Executor, organizationId: string, id: string) {
-  return db.selectFrom('styles').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  return db
+    .selectFrom('styles')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
 }
 
 const present = (row: StyleRow) => ({
-  id: row.id, name: row.name, format: row.format, project: row.project_id ? { id: row.project_id } : null,
-  isDictionaryStyle: row.is_dictionary_style, updatedAt: iso(row.updated_at), updatedBy: row.updated_by,
+  id: row.id,
+  name: row.name,
+  format: row.format,
+  project: row.project_id ? { id: row.project_id } : null,
+  isDictionaryStyle: row.is_dictionary_style,
+  updatedAt: iso(row.updated_at),
+  updatedBy: row.updated_by,
 });
 
 /** A non-empty body; an SLD must be well-formed XML with a StyledLayerDescriptor root. */
@@ -26,8 +36,14 @@ function checkBody(format: string, body: string) {
   if (body.trim() === '') throw badRequest(DATA_MSG.styleEmpty);
   if (format === 'xml') {
     const result = XMLValidator.validate(body);
-    if (result !== true) throw badRequest(DATA_MSG.styleBadXml, 'InvalidParameterException', [{ path: 'body', message: `line ${result.err.line}: ${result.err.msg}` }]);
-    if (!/<([\w-]+:)?StyledLayerDescriptor[\s>]/.test(body)) throw badRequest(DATA_MSG.styleBadXml, 'InvalidParameterException', [{ path: 'body', message: 'not an SLD document (no StyledLayerDescriptor)' }]);
+    if (result !== true)
+      throw badRequest(DATA_MSG.styleBadXml, 'InvalidParameterException', [
+        { path: 'body', message: `line ${result.err.line}: ${result.err.msg}` },
+      ]);
+    if (!/<([\w-]+:)?StyledLayerDescriptor[\s>]/.test(body))
+      throw badRequest(DATA_MSG.styleBadXml, 'InvalidParameterException', [
+        { path: 'body', message: 'not an SLD document (no StyledLayerDescriptor)' },
+      ]);
   }
 }
 
@@ -43,8 +59,13 @@ async function checkedProject(deps: Deps, caller: Caller, projectId: string | nu
 /** Styles of the organization; dictionary styles are managed with their dictionary and not listed. */
 export async function listStyles(deps: Deps, caller: Caller) {
   await gate(deps, caller);
-  const rows = await deps.db.selectFrom('styles').selectAll().where('organization_id', '=', caller.organizationId)
-    .where('is_dictionary_style', '=', false).orderBy('name').execute();
+  const rows = await deps.db
+    .selectFrom('styles')
+    .selectAll()
+    .where('organization_id', '=', caller.organizationId)
+    .where('is_dictionary_style', '=', false)
+    .orderBy('name')
+    .execute();
   return rows.map(present);
 }
 
@@ -54,13 +75,27 @@ export async function createStyle(deps: Deps, caller: Caller, input: z.output<ty
   if (isReservedStyleName(input.name)) throw badRequest(DATA_MSG.styleReserved);
   checkBody(input.format, input.body);
   await checkedProject(deps, caller, input.projectId);
-  const existing = await deps.db.selectFrom('styles').select('id').where('organization_id', '=', caller.organizationId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', input.name.toLowerCase())).executeTakeFirst();
+  const existing = await deps.db
+    .selectFrom('styles')
+    .select('id')
+    .where('organization_id', '=', caller.organizationId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', input.name.toLowerCase()))
+    .executeTakeFirst();
   if (existing) throw conflict(DATA_MSG.styleExists);
-  const row = await uniquely(DATA_MSG.styleExists, () => deps.db.insertInto('styles').values({
-    organization_id: caller.organizationId, name: input.name, format: input.format, body: input.body,
-    project_id: input.projectId ?? null, updated_by: caller.accountId,
-  }).returningAll().executeTakeFirstOrThrow());
+  const row = await uniquely(DATA_MSG.styleExists, () =>
+    deps.db
+      .insertInto('styles')
+      .values({
+        organization_id: caller.organizationId,
+        name: input.name,
+        format: input.format,
+        body: input.body,
+        project_id: input.projectId ?? null,
+        updated_by: caller.accountId,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return present(row);
 }
 
@@ -73,9 +108,20 @@ export async function updateStyle(deps: Deps, caller: Caller, input: z.output<ty
   if (input.projectId !== row.project_id) await checkedProject(deps, caller, input.projectId);
   const name = input.name ?? row.name;
   if (isReservedStyleName(name)) throw badRequest(DATA_MSG.styleReserved);
-  const updated = await uniquely(DATA_MSG.styleExists, () => deps.db.updateTable('styles')
-    .set({ name, body: input.body, project_id: input.projectId === undefined ? row.project_id : input.projectId, updated_at: new Date(), updated_by: caller.accountId })
-    .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow());
+  const updated = await uniquely(DATA_MSG.styleExists, () =>
+    deps.db
+      .updateTable('styles')
+      .set({
+        name,
+        body: input.body,
+        project_id: input.projectId === undefined ? row.project_id : input.projectId,
+        updated_at: new Date(),
+        updated_by: caller.accountId,
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   return present(updated);
 }
 

@@ -13,7 +13,12 @@ type SymbolRow = NonNullable<Awaited<ReturnType<typeof findSymbol>>>;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 async function findSymbol(db: Executor, organizationId: string, id: string) {
-  return db.selectFrom('symbols').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  return db
+    .selectFrom('symbols')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
 }
 
 /**
@@ -25,14 +30,23 @@ export const symbolUrl = (row: Pick<SymbolRow, 'id' | 'updated_at' | 'file_key'>
 
 function present(deps: Deps, row: SymbolRow) {
   return {
-    id: row.id, name: row.name, format: row.format, originalName: row.original_name,
+    id: row.id,
+    name: row.name,
+    format: row.format,
+    originalName: row.original_name,
     symbolUrl: symbolUrl(row),
-    createdAt: iso(row.created_at), createdBy: row.created_by, updatedAt: iso(row.updated_at), updatedBy: row.updated_by,
+    createdAt: iso(row.created_at),
+    createdBy: row.created_by,
+    updatedAt: iso(row.updated_at),
+    updatedBy: row.updated_by,
   };
 }
 
 async function nameExists(db: Executor, organizationId: string, name: string, excludeId?: string) {
-  let q = db.selectFrom('symbols').select('id').where('organization_id', '=', organizationId)
+  let q = db
+    .selectFrom('symbols')
+    .select('id')
+    .where('organization_id', '=', organizationId)
     .where(sql<string>`lower(btrim(name))`, '=', name.trim().toLowerCase());
   if (excludeId) q = q.where('id', '<>', excludeId);
   return !!(await q.executeTakeFirst());
@@ -44,11 +58,14 @@ export async function checkName(deps: Deps, caller: Caller, name: string, exclud
 
 /** Components whose style points at the symbol's image. */
 async function usingComponents(db: Executor, organizationId: string, id: string) {
-  return db.selectFrom('components').innerJoin('systems', 'systems.id', 'components.system_id')
+  return db
+    .selectFrom('components')
+    .innerJoin('systems', 'systems.id', 'components.system_id')
     .innerJoin('dictionaries', 'dictionaries.id', 'systems.dictionary_id')
     .select(['components.id', 'dictionaries.id as dictionary_id'])
     .where('dictionaries.organization_id', '=', organizationId)
-    .where('components.style', 'like', `%/rest/symbols/${id}/image%`).execute();
+    .where('components.style', 'like', `%/rest/symbols/${id}/image%`)
+    .execute();
 }
 
 export async function countUsage(deps: Deps, caller: Caller, id: string) {
@@ -60,33 +77,73 @@ export async function countUsage(deps: Deps, caller: Caller, id: string) {
  * Creates or renames a symbol and answers a postUrl for its image (required on create, optional on
  * edit) and the dictionaries that use it, so they are repackaged once the image changed.
  */
-export async function saveSymbol(deps: Deps, caller: Caller, id: string | null, input: z.output<typeof saveSymbolSchema>) {
+export async function saveSymbol(
+  deps: Deps,
+  caller: Caller,
+  id: string | null,
+  input: z.output<typeof saveSymbolSchema>,
+) {
   requireOrgAdmin(caller);
-  if (input.size !== undefined && input.size >= DICTIONARY_LIMITS.symbolImageMaxBytes) throw badRequest(DATA_MSG.symbolTooLarge);
+  if (input.size !== undefined && input.size >= DICTIONARY_LIMITS.symbolImageMaxBytes)
+    throw badRequest(DATA_MSG.symbolTooLarge);
   if (input.size === 0) throw badRequest(DATA_MSG.symbolEmpty);
-  if (await nameExists(deps.db, caller.organizationId, input.name, id ?? undefined)) throw conflict(DATA_MSG.symbolNameExists);
+  if (await nameExists(deps.db, caller.organizationId, input.name, id ?? undefined))
+    throw conflict(DATA_MSG.symbolNameExists);
   let row: SymbolRow;
   if (id) {
     if (!(await findSymbol(deps.db, caller.organizationId, id))) throw notFound();
-    row = await uniquely(DATA_MSG.symbolNameExists, () => deps.db.updateTable('symbols')
-      .set({ name: input.name, ...(input.originalName ? { original_name: input.originalName } : {}), updated_at: new Date(), updated_by: caller.accountId })
-      .where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+    row = await uniquely(DATA_MSG.symbolNameExists, () =>
+      deps.db
+        .updateTable('symbols')
+        .set({
+          name: input.name,
+          ...(input.originalName ? { original_name: input.originalName } : {}),
+          updated_at: new Date(),
+          updated_by: caller.accountId,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
   } else {
     if (!input.originalName) throw badRequest(DATA_MSG.symbolBadType);
-    row = await uniquely(DATA_MSG.symbolNameExists, () => deps.db.insertInto('symbols').values({
-      organization_id: caller.organizationId, name: input.name, format: null, original_name: input.originalName, file_key: null,
-      created_by: caller.accountId, updated_by: caller.accountId,
-    }).returningAll().executeTakeFirstOrThrow());
+    row = await uniquely(DATA_MSG.symbolNameExists, () =>
+      deps.db
+        .insertInto('symbols')
+        .values({
+          organization_id: caller.organizationId,
+          name: input.name,
+          format: null,
+          original_name: input.originalName,
+          file_key: null,
+          created_by: caller.accountId,
+          updated_by: caller.accountId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
   }
   const postUrl = input.originalName
-    ? await deps.uploads.create({ target: 'symbol', id: row.id, organizationId: caller.organizationId, accountId: caller.accountId })
+    ? await deps.uploads.create({
+        target: 'symbol',
+        id: row.id,
+        organizationId: caller.organizationId,
+        accountId: caller.accountId,
+      })
     : null;
-  const dictionaryIDsUsing = [...new Set((await usingComponents(deps.db, caller.organizationId, row.id)).map((c) => c.dictionary_id))];
+  const dictionaryIDsUsing = [
+    ...new Set((await usingComponents(deps.db, caller.organizationId, row.id)).map((c) => c.dictionary_id)),
+  ];
   return { ...present(deps, row), postUrl, dictionaryIDsUsing };
 }
 
 /** The upload behind a postUrl: the image must really be png, jpg or gif, non-empty and under the limit. */
-export async function receiveImage(deps: Deps, grant: { id: string; organizationId: string; accountId: string }, data: Buffer, originalName?: string) {
+export async function receiveImage(
+  deps: Deps,
+  grant: { id: string; organizationId: string; accountId: string },
+  data: Buffer,
+  originalName?: string,
+) {
   if (data.length === 0) throw badRequest(DATA_MSG.symbolEmpty);
   if (data.length >= DICTIONARY_LIMITS.symbolImageMaxBytes) throw badRequest(DATA_MSG.symbolTooLarge);
   const detected = rasterImageType(data)?.format;
@@ -97,9 +154,17 @@ export async function receiveImage(deps: Deps, grant: { id: string; organization
   const key = `symbols/${grant.organizationId}/${row.id}.${format}`;
   if (row.file_key && row.file_key !== key) await deps.files.delete(row.file_key);
   await deps.files.put(key, data);
-  await deps.db.updateTable('symbols').set({
-    format, file_key: key, original_name: originalName ?? row.original_name ?? `${row.name}.${format}`, updated_at: new Date(), updated_by: grant.accountId,
-  }).where('id', '=', row.id).execute();
+  await deps.db
+    .updateTable('symbols')
+    .set({
+      format,
+      file_key: key,
+      original_name: originalName ?? row.original_name ?? `${row.name}.${format}`,
+      updated_at: new Date(),
+      updated_by: grant.accountId,
+    })
+    .where('id', '=', row.id)
+    .execute();
   return present(deps, (await findSymbol(deps.db, grant.organizationId, row.id))!);
 }
 
@@ -108,17 +173,32 @@ export async function triggerPackaging(deps: Deps, caller: Caller, dictionaryIds
   requireOrgAdmin(caller);
   if (dictionaryIds.length === 0) return { dictionaryIds: [] };
   await requireOwnRows(deps.db, 'dictionaries', dictionaryIds, caller.organizationId);
-  const rows = await deps.db.updateTable('dictionaries').set({ updated_at: new Date(), updated_by: caller.accountId })
-    .where('id', 'in', dictionaryIds).where('organization_id', '=', caller.organizationId).returning('id').execute();
+  const rows = await deps.db
+    .updateTable('dictionaries')
+    .set({ updated_at: new Date(), updated_by: caller.accountId })
+    .where('id', 'in', dictionaryIds)
+    .where('organization_id', '=', caller.organizationId)
+    .returning('id')
+    .execute();
   return { dictionaryIds: rows.map((r) => r.id) };
 }
 
-export async function listSymbols(deps: Deps, caller: Caller, q: { search?: string; page: number; pageSize: number; sort: 'name' | 'format' | 'updatedAt'; order: 'asc' | 'desc' }) {
+export async function listSymbols(
+  deps: Deps,
+  caller: Caller,
+  q: { search?: string; page: number; pageSize: number; sort: 'name' | 'format' | 'updatedAt'; order: 'asc' | 'desc' },
+) {
   let query = deps.db.selectFrom('symbols').where('organization_id', '=', caller.organizationId);
   if (q.search) query = query.where('name', 'ilike', `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const column = { name: 'name', format: 'format', updatedAt: 'updated_at' } as const;
-  const rows = await query.selectAll().orderBy(column[q.sort], q.order).orderBy('id').limit(q.pageSize).offset(q.page * q.pageSize).execute();
+  const rows = await query
+    .selectAll()
+    .orderBy(column[q.sort], q.order)
+    .orderBy('id')
+    .limit(q.pageSize)
+    .offset(q.page * q.pageSize)
+    .execute();
   return { data: rows.map((r) => present(deps, r)), page: q.page, totalCount: Number(total) };
 }
 
@@ -137,7 +217,11 @@ export async function deleteSymbol(deps: Deps, caller: Caller, id: string) {
 }
 
 export async function symbolImage(deps: Deps, id: string) {
-  const row = await deps.db.selectFrom('symbols').select(['file_key', 'format']).where('id', '=', id).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('symbols')
+    .select(['file_key', 'format'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   const data = row?.file_key ? await deps.files.get(row.file_key) : null;
   if (!row || !data) throw notFound();
   return { data, contentType: row.format === 'jpg' ? 'image/jpeg' : `image/${row.format}` };

@@ -61,10 +61,16 @@ export function useChangePassword() {
       await accountsApi.changePassword(body);
       await refreshSession();
       await accountsApi
-        .logAuthActivity({ type: 'PASSWORD_CHANGE', category: 'AUTH', message: 'Password changed', timestamp: Date.now() })
+        .logAuthActivity({
+          type: 'PASSWORD_CHANGE',
+          category: 'AUTH',
+          message: 'Password changed',
+          timestamp: Date.now(),
+        })
         .catch(() => undefined);
     },
   });
 }
 
-export const useEulaHtml = () => useQuery({ queryKey: ['eula-html'], queryFn: accountsApi.eulaHtml, staleTime: Infinity });
+export const useEulaHtml = () =>
+  useQuery({ queryKey: ['eula-html'], queryFn: accountsApi.eulaHtml, staleTime: Infinity });

@@ -136,5 +136,4 @@ export function errorMessageOf(error: unknown): string {
   return MSG.errorOccurred;
 }
 
-export const errorCodeOf = (error: unknown): string | undefined =>
-  error instanceof ApiError ? error.code : undefined;
+export const errorCodeOf = (error: unknown): string | undefined => (error instanceof ApiError ? error.code : undefined);

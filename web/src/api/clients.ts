@@ -35,7 +35,8 @@ export const clientKeys = {
 
 export const clientsApi = {
   list: () => apiFetch<ClientKey[]>('/rest/accounts/clientkey/list'),
-  create: (email: string) => apiFetch<CreatedClientKey>('/rest/accounts/clientkey', { method: 'POST', body: { email } }),
+  create: (email: string) =>
+    apiFetch<CreatedClientKey>('/rest/accounts/clientkey', { method: 'POST', body: { email } }),
   remove: (id: string) => apiFetch<void>(`/rest/accounts/clientkey/${id}`, { method: 'DELETE' }),
   endpoints: () => apiFetch<ProjectEndpoints[]>('/rest/accounts/clientkey/endpoints'),
   members: () => apiFetch<Member[]>('/rest/accounts'),
@@ -62,7 +63,10 @@ export function useClientMembers(enabled: boolean) {
 function useClientMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
   const orgId = useOrgId();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: clientKeys.list(orgId) }) });
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: clientKeys.list(orgId) }),
+  });
 }
 
 export const useCreateClientKey = () => useClientMutation(clientsApi.create);

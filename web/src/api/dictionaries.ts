@@ -115,7 +115,12 @@ export const dictionariesApi = {
   projectSummaries: () => apiFetch<ProjectSummary[]>('/rest/projects/summaries'),
   searchSymbols: (search: string) =>
     apiFetch<{ data: SymbolItem[]; page: number; totalCount: number }>('/rest/symbols/paged', {
-      query: { search: search.trim() || undefined, page: 0, pageSize: 10, cacheBuster: Math.random().toString(36).slice(2) },
+      query: {
+        search: search.trim() || undefined,
+        page: 0,
+        pageSize: 10,
+        cacheBuster: Math.random().toString(36).slice(2),
+      },
     }),
   member: (id: string) => apiFetch<Member>(`/rest/accounts/${id}`),
 };

@@ -46,14 +46,19 @@ export const featuresApi = {
   removeVertex: (id: string, vertex: number) =>
     apiFetch<FeatureOut>(`/rest/features/fn/line/removevertex/collected/${id}/${vertex}`, { method: 'PUT' }),
   split: (id: string, vertex: number) =>
-    apiFetch<{ features: [FeatureOut, FeatureOut] }>(`/rest/features/fn/line/split/${id}/${vertex}`, { method: 'POST' }),
-  joinLines: (id1: string, id2: string) => apiFetch<FeatureOut>(`/rest/features/fn/line/join/${id1}/${id2}`, { method: 'POST' }),
-  joinPoints: (body: JoinPointsInput) => apiFetch<FeatureOut>('/rest/features/fn/line/join/points', { method: 'POST', body }),
+    apiFetch<{ features: [FeatureOut, FeatureOut] }>(`/rest/features/fn/line/split/${id}/${vertex}`, {
+      method: 'POST',
+    }),
+  joinLines: (id1: string, id2: string) =>
+    apiFetch<FeatureOut>(`/rest/features/fn/line/join/${id1}/${id2}`, { method: 'POST' }),
+  joinPoints: (body: JoinPointsInput) =>
+    apiFetch<FeatureOut>('/rest/features/fn/line/join/points', { method: 'POST', body }),
 
   // Leaders on the folders' leader layers.
   leaders: (projectId: string) => apiFetch<FeatureCollectionOut>('/rest/features/leaders', { query: { projectId } }),
   createLeader: (body: LeaderInput) => apiFetch<FeatureOut>('/rest/features/leaders', { method: 'POST', body }),
-  updateLeader: (id: string, body: LeaderUpdate) => apiFetch<FeatureOut>(`/rest/features/leaders/${id}`, { method: 'PUT', body }),
+  updateLeader: (id: string, body: LeaderUpdate) =>
+    apiFetch<FeatureOut>(`/rest/features/leaders/${id}`, { method: 'PUT', body }),
   removeLeader: (id: string) => apiFetch<void>(`/rest/features/leaders/${id}`, { method: 'DELETE' }),
 };
 
@@ -66,12 +71,21 @@ export const featureKeys = {
 
 export function useFeature(id: string | null | undefined) {
   const orgId = useSession((s) => s.orgId);
-  return useQuery({ queryKey: featureKeys.one(orgId, id ?? ''), queryFn: () => featuresApi.get(id!), enabled: !!id, retry: false });
+  return useQuery({
+    queryKey: featureKeys.one(orgId, id ?? ''),
+    queryFn: () => featuresApi.get(id!),
+    enabled: !!id,
+    retry: false,
+  });
 }
 
 export function useLeaders(projectId: string | null | undefined) {
   const orgId = useSession((s) => s.orgId);
-  return useQuery({ queryKey: featureKeys.leaders(orgId, projectId ?? ''), queryFn: () => featuresApi.leaders(projectId!), enabled: !!projectId });
+  return useQuery({
+    queryKey: featureKeys.leaders(orgId, projectId ?? ''),
+    queryFn: () => featuresApi.leaders(projectId!),
+    enabled: !!projectId,
+  });
 }
 
 /** The features under a map pixel in server-drawn (tile) layers of a project (spec 3 §7 POST geo/info). */
@@ -88,4 +102,7 @@ export interface FeaturesAtPixelInput {
 }
 
 export const featuresAtPixel = (projectId: string, body: FeaturesAtPixelInput) =>
-  apiFetch<{ features: Array<{ id: string; layer_id: string }> }>(`/rest/projects/${projectId}/geo/info`, { method: 'POST', body });
+  apiFetch<{ features: Array<{ id: string; layer_id: string }> }>(`/rest/projects/${projectId}/geo/info`, {
+    method: 'POST',
+    body,
+  });

@@ -91,7 +91,14 @@ async function rawFetch(path: string, init: { method: 'GET' | 'POST' | 'PUT'; bo
 
 function multipart(input: FormInput, permissions?: string[]): FormData {
   const data = new FormData();
-  data.append('dto', JSON.stringify({ name: input.name.trim(), description: input.description.trim(), ...(permissions ? { permissions } : {}) }));
+  data.append(
+    'dto',
+    JSON.stringify({
+      name: input.name.trim(),
+      description: input.description.trim(),
+      ...(permissions ? { permissions } : {}),
+    }),
+  );
   if (input.htmlFile) data.append('htmlFile', input.htmlFile, input.htmlFile.name);
   if (input.jsFile) data.append('jsFile', input.jsFile, input.jsFile.name);
   return data;
@@ -100,15 +107,22 @@ function multipart(input: FormInput, permissions?: string[]): FormData {
 export const formsApi = {
   paged: (q: FormQuery) => apiFetch<FormPage>('/rest/forms/paged', { query: { ...q, search: q.search || undefined } }),
   get: (id: string) => apiFetch<FormItem>(`/rest/forms/${id}`),
-  create: async (input: FormInput) => (await rawFetch('/rest/forms', { method: 'POST', body: multipart(input) })).json() as Promise<FormItem>,
+  create: async (input: FormInput) =>
+    (await rawFetch('/rest/forms', { method: 'POST', body: multipart(input) })).json() as Promise<FormItem>,
   update: async (id: string, input: FormInput, permissions?: string[]) =>
-    (await rawFetch(`/rest/forms/${id}`, { method: 'PUT', body: multipart(input, permissions) })).json() as Promise<FormItem>,
+    (
+      await rawFetch(`/rest/forms/${id}`, { method: 'PUT', body: multipart(input, permissions) })
+    ).json() as Promise<FormItem>,
   updateDetails: (id: string, body: { name: string; description: string }) =>
     apiFetch<FormItem>(`/rest/forms/details/${id}`, { method: 'PUT', body }),
   remove: (id: string) => apiFetch<void>(`/rest/forms/${id}`, { method: 'DELETE' }),
   addPermission: (formId: string, projectId: string) =>
-    apiFetch<{ id: string; form: { id: string }; projectId: string }>(`/rest/forms/permission/add/${formId}/${projectId}`, { method: 'PUT' }),
-  removePermission: (permissionId: string) => apiFetch<void>(`/rest/forms/permission/remove/${permissionId}`, { method: 'DELETE' }),
+    apiFetch<{ id: string; form: { id: string }; projectId: string }>(
+      `/rest/forms/permission/add/${formId}/${projectId}`,
+      { method: 'PUT' },
+    ),
+  removePermission: (permissionId: string) =>
+    apiFetch<void>(`/rest/forms/permission/remove/${permissionId}`, { method: 'DELETE' }),
   /**
    * A short-lived signed URL of the rendered form, for a sandboxed iframe's src: a srcdoc frame would
    * inherit the app's Content-Security-Policy, which forbids the form's inline script.
@@ -121,19 +135,34 @@ const useOrgId = () => useSession((s) => s.orgId);
 
 export function useFormPage(q: FormQuery) {
   const orgId = useOrgId();
-  return useQuery({ queryKey: formKeys.page(orgId, q), queryFn: () => formsApi.paged(q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: formKeys.page(orgId, q),
+    queryFn: () => formsApi.paged(q),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The form as stored now (its permissions change while the edit dialog is open). */
 export function useFormItem(id: string | null) {
   const orgId = useOrgId();
-  return useQuery({ queryKey: formKeys.one(orgId, id ?? ''), queryFn: () => formsApi.get(id as string), enabled: Boolean(id), staleTime: 0 });
+  return useQuery({
+    queryKey: formKeys.one(orgId, id ?? ''),
+    queryFn: () => formsApi.get(id as string),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
 }
 
 /** A fresh view URL each time the preview opens (the URL expires after a few minutes). */
 export function useFormViewUrl(id: string | null) {
   const orgId = useOrgId();
-  return useQuery({ queryKey: formKeys.viewUrl(orgId, id ?? ''), queryFn: () => formsApi.viewUrl(id as string), enabled: Boolean(id), staleTime: 0, gcTime: 0 });
+  return useQuery({
+    queryKey: formKeys.viewUrl(orgId, id ?? ''),
+    queryFn: () => formsApi.viewUrl(id as string),
+    enabled: Boolean(id),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 export function useFormProjects(enabled = true) {
@@ -148,6 +177,8 @@ export function useFormsChanged() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: formKeys.all(orgId) }),
-      client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('project') }),
+      client.invalidateQueries({
+        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('project'),
+      }),
     ]);
 }

@@ -7,11 +7,14 @@ const invitationKeys = { mine: ['invitations'] as const };
 
 export const invitationsApi = {
   mine: () => apiFetch<Invitation[]>('/rest/accounts/invitations'),
-  accept: (organizationId: string) => apiFetch<unknown>(`/rest/accounts/invitations/${organizationId}/accept`, { method: 'PUT' }),
-  decline: (organizationId: string) => apiFetch<void>(`/rest/accounts/invitations/${organizationId}/decline`, { method: 'PUT' }),
+  accept: (organizationId: string) =>
+    apiFetch<unknown>(`/rest/accounts/invitations/${organizationId}/accept`, { method: 'PUT' }),
+  decline: (organizationId: string) =>
+    apiFetch<void>(`/rest/accounts/invitations/${organizationId}/decline`, { method: 'PUT' }),
 };
 
-export const useMyInvitations = () => useQuery({ queryKey: invitationKeys.mine, queryFn: invitationsApi.mine, staleTime: 60_000 });
+export const useMyInvitations = () =>
+  useQuery({ queryKey: invitationKeys.mine, queryFn: invitationsApi.mine, staleTime: 60_000 });
 
 /** An answer: the list is fetched again, and after an acceptance the profile (its organizations) too. */
 function useAnswer(fn: (organizationId: string) => Promise<unknown>, refreshProfile: boolean) {

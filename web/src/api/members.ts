@@ -45,7 +45,9 @@ export const memberKeys = {
 
 export const membersApi = {
   filter: (q: MemberQuery) =>
-    apiFetch<MemberPage>('/rest/accounts/filter', { query: { ...q, search: q.search || undefined } as Record<string, QueryValue> }),
+    apiFetch<MemberPage>('/rest/accounts/filter', {
+      query: { ...q, search: q.search || undefined } as Record<string, QueryValue>,
+    }),
   count: () => apiFetch<{ count: number }>('/rest/accounts/count'),
   seats: () => apiFetch<SeatSummary>('/rest/accounts/seats'),
   add: (body: AddMemberInput) => apiFetch<Member>('/rest/accounts', { method: 'POST', body }),
@@ -63,7 +65,11 @@ const useOrgId = () => useSession((s) => s.orgId);
 
 export function useMemberPage(q: MemberQuery) {
   const orgId = useOrgId();
-  return useQuery({ queryKey: memberKeys.page(orgId, q), queryFn: () => membersApi.filter(q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: memberKeys.page(orgId, q),
+    queryFn: () => membersApi.filter(q),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMemberCount(enabled = true) {

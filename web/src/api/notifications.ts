@@ -43,7 +43,8 @@ export const notificationsApi = {
    * registered it (409 for anyone else), so after another account used this browser it gets a new one.
    */
   register: async (token: string): Promise<{ token: string }> => {
-    const post = (t: string) => apiFetch<{ token: string }>('/rest/subscriptions', { method: 'POST', body: { token: t } });
+    const post = (t: string) =>
+      apiFetch<{ token: string }>('/rest/subscriptions', { method: 'POST', body: { token: t } });
     try {
       return await post(token);
     } catch (err) {

@@ -12,7 +12,11 @@ type Layer = FolderOut['layers'][number];
 export function allLayers(project: Pick<Project, 'folders'> | undefined): Layer[] {
   if (!project) return [];
   // Layers shared into the project's folders are drawn too (read-only, spec 3 §3).
-  return project.folders.flatMap((f) => [...f.layers, ...(f.sharedLayers ?? []), ...f.folders.flatMap((s) => [...s.layers, ...(s.sharedLayers ?? [])])]);
+  return project.folders.flatMap((f) => [
+    ...f.layers,
+    ...(f.sharedLayers ?? []),
+    ...f.folders.flatMap((s) => [...s.layers, ...(s.sharedLayers ?? [])]),
+  ]);
 }
 
 /** Every folder of a project's tree (both levels). */

@@ -43,7 +43,6 @@ export function useProject(id: string | null | undefined) {
   return useQuery({ queryKey: projectKeys.one(orgId, id ?? ''), queryFn: () => projectsApi.get(id!), enabled: !!id });
 }
 
-
 /** A layer shown read-only in a folder of another project (spec 3 §3 sharedLayers). */
 export type SharedLayer = NonNullable<Folder['sharedLayers']>[number];
 
@@ -79,8 +78,21 @@ export interface Geoid {
   GeoidName: string;
 }
 export type DataOrganizationBody =
-  | { scenario: 'MOVE_FEATURES_TO_LAYER'; projectId: string; folderId: string; layerId: string; sourceLayerId: string; ogc_fid: string[] }
-  | { scenario: 'MOVE_FOLDER_AS_SUBFOLDER'; projectId: string; folderId: string; subFolderId: string; importedLayerIds?: string[] }
+  | {
+      scenario: 'MOVE_FEATURES_TO_LAYER';
+      projectId: string;
+      folderId: string;
+      layerId: string;
+      sourceLayerId: string;
+      ogc_fid: string[];
+    }
+  | {
+      scenario: 'MOVE_FOLDER_AS_SUBFOLDER';
+      projectId: string;
+      folderId: string;
+      subFolderId: string;
+      importedLayerIds?: string[];
+    }
   | { scenario: 'MOVE_FOLDER_TO_PROJECT'; projectId: string; folderId: string; importedLayerIds?: string[] }
   | { scenario: 'MOVE_LAYER_TO_FOLDER'; projectId: string; folderId: string; layerId: string };
 export interface DataOrganizationResult {
@@ -101,24 +113,41 @@ export const projectWrites = {
   create: (body: ProjectInput) => apiFetch<Project>('/rest/projects', { method: 'POST', body }),
   update: (body: ProjectUpdate) => apiFetch<Project>('/rest/projects', { method: 'PUT', body }),
   remove: (id: string) => apiFetch<void>(`/rest/projects/${id}`, { method: 'DELETE' }),
-  createFolder: (projectId: string, body: FolderInput) => apiFetch<Folder>(folders(projectId), { method: 'POST', body }),
-  addFeatureFolder: (projectId: string, name: string) => apiFetch<Folder>(`/rest/projects/${projectId}/addFeatureFolder`, { method: 'POST', body: { name } }),
-  updateFolder: (projectId: string, body: FolderInput & { id: string }) => apiFetch<Folder>(`${folders(projectId)}/`, { method: 'PUT', body }),
+  createFolder: (projectId: string, body: FolderInput) =>
+    apiFetch<Folder>(folders(projectId), { method: 'POST', body }),
+  addFeatureFolder: (projectId: string, name: string) =>
+    apiFetch<Folder>(`/rest/projects/${projectId}/addFeatureFolder`, { method: 'POST', body: { name } }),
+  updateFolder: (projectId: string, body: FolderInput & { id: string }) =>
+    apiFetch<Folder>(`${folders(projectId)}/`, { method: 'PUT', body }),
   removeFolder: (projectId: string, id: string, confirm?: string) =>
     apiFetch<void>(`${folders(projectId)}/${id}`, { method: 'DELETE', query: { confirm } }),
   createLayer: (projectId: string, folderId: string, body: { name: string; description?: string | null }) =>
     apiFetch<Layer>(`${folders(projectId)}/${folderId}/layers`, { method: 'POST', body }),
   updateLayer: (projectId: string, folderId: string, body: LayerUpdate, stylesUpdated: boolean) =>
-    apiFetch<Layer>(`${folders(projectId)}/${folderId}/layers`, { method: 'PUT', body, query: { stylesUpdated: stylesUpdated ? 'true' : undefined } }),
-  removeLayer: (projectId: string, folderId: string, id: string) => apiFetch<void>(`${folders(projectId)}/${folderId}/layers/${id}`, { method: 'DELETE' }),
-  organize: (body: DataOrganizationBody) => apiFetch<DataOrganizationResult>('/rest/data-organization', { method: 'POST', body }),
+    apiFetch<Layer>(`${folders(projectId)}/${folderId}/layers`, {
+      method: 'PUT',
+      body,
+      query: { stylesUpdated: stylesUpdated ? 'true' : undefined },
+    }),
+  removeLayer: (projectId: string, folderId: string, id: string) =>
+    apiFetch<void>(`${folders(projectId)}/${folderId}/layers/${id}`, { method: 'DELETE' }),
+  organize: (body: DataOrganizationBody) =>
+    apiFetch<DataOrganizationResult>('/rest/data-organization', { method: 'POST', body }),
   /** `replaceFolderId`: the folder whose share of the layer this one replaces, in the same server transaction. */
   share: (folderId: string, layerId: string, replaceFolderId?: string) =>
-    apiFetch<unknown>(`/rest/projects/share/${folderId}/${layerId}`, { method: 'POST', query: { replace: replaceFolderId } }),
-  unshare: (folderId: string, layerId: string) => apiFetch<void>(`/rest/projects/share/${folderId}/${layerId}`, { method: 'DELETE' }),
+    apiFetch<unknown>(`/rest/projects/share/${folderId}/${layerId}`, {
+      method: 'POST',
+      query: { replace: replaceFolderId },
+    }),
+  unshare: (folderId: string, layerId: string) =>
+    apiFetch<void>(`/rest/projects/share/${folderId}/${layerId}`, { method: 'DELETE' }),
   addStore: (projectId: string, kind: 'wms' | 'wmts', store: ServiceStoreInput) =>
-    apiFetch<Folder>(`/rest/projects/${projectId}/${kind}store`, { method: 'POST', body: kind === 'wms' ? { wmsStore: store } : { wmtsStore: store } }),
-  removeStore: (projectId: string, storeId: string) => apiFetch<void>(`/rest/projects/${projectId}/store/${storeId}`, { method: 'DELETE' }),
+    apiFetch<Folder>(`/rest/projects/${projectId}/${kind}store`, {
+      method: 'POST',
+      body: kind === 'wms' ? { wmsStore: store } : { wmtsStore: store },
+    }),
+  removeStore: (projectId: string, storeId: string) =>
+    apiFetch<void>(`/rest/projects/${projectId}/store/${storeId}`, { method: 'DELETE' }),
   geoids: (projectId: string) => apiFetch<Geoid[]>('/rest/geoid', { query: { projectId } }),
 };
 
@@ -131,7 +160,12 @@ export function useInvalidateProjects() {
 
 export function useGeoids(projectId: string | null, enabled: boolean) {
   const orgId = useSession((s) => s.orgId);
-  return useQuery({ queryKey: ['geoids', orgId, projectId], queryFn: () => projectWrites.geoids(projectId!), enabled: enabled && !!projectId, staleTime: 3_600_000 });
+  return useQuery({
+    queryKey: ['geoids', orgId, projectId],
+    queryFn: () => projectWrites.geoids(projectId!),
+    enabled: enabled && !!projectId,
+    staleTime: 3_600_000,
+  });
 }
 
 /** Whether an organization functionality flag is on (`true` or `{ enabled: true }`), as the server reads it. */

@@ -61,7 +61,12 @@ export function useProjectSummaries(enabled = true) {
 
 /** Coordinate systems by code or name (the caller debounces the text, 200 ms). */
 export function useCrsSearch(query: string, enabled: boolean) {
-  return useQuery({ queryKey: siteKeys.crs(query), queryFn: () => sitesApi.searchCrs(query), enabled, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: siteKeys.crs(query),
+    queryFn: () => sitesApi.searchCrs(query),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
 }
 
 function useSiteMutation<A, R>(fn: (args: A) => Promise<R>) {

@@ -53,7 +53,10 @@ export function useStyleBody(id: string | undefined) {
 function useStyleMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
   const orgId = useOrgId();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: styleKeys.list(orgId) }) });
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: styleKeys.list(orgId) }),
+  });
 }
 
 export const useUploadStyle = () => useStyleMutation(stylesApi.upload);

@@ -57,7 +57,10 @@ export const symbolsApi = {
   update: (id: string, body: { name: string; originalName?: string; size?: number }) =>
     apiFetch<SavedSymbol>(`/rest/symbols/${id}`, { method: 'PUT', body }),
   triggerPackaging: (dictionaryIds: string[]) =>
-    apiFetch<{ dictionaryIds: string[] }>('/rest/symbols/triggerDictionaryPackaging', { method: 'POST', body: { dictionaryIds } }),
+    apiFetch<{ dictionaryIds: string[] }>('/rest/symbols/triggerDictionaryPackaging', {
+      method: 'POST',
+      body: { dictionaryIds },
+    }),
   remove: (id: string) => apiFetch<void>(`/rest/symbols/${id}`, { method: 'DELETE' }),
 };
 
@@ -69,7 +72,11 @@ export async function uploadToPostUrl(postUrl: string, file: File): Promise<void
   const url = `${postUrl}${postUrl.includes('?') ? '&' : '?'}name=${encodeURIComponent(file.name)}`;
   let res: Response;
   try {
-    res = await fetch(url, { method: 'PUT', headers: { 'content-type': file.type || 'application/octet-stream' }, body: file });
+    res = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    });
   } catch {
     throw new ApiError(0, 'NetworkError', MSG.errorOccurred);
   }
@@ -100,7 +107,9 @@ export interface SaveSymbolInput {
  */
 export async function saveSymbol({ id, name, file }: SaveSymbolInput): Promise<SavedSymbol> {
   const body = { name: name.trim(), ...(file ? { originalName: file.name, size: file.size } : {}) };
-  const saved = id ? await symbolsApi.update(id, body) : await symbolsApi.create(body as { name: string; originalName: string; size: number });
+  const saved = id
+    ? await symbolsApi.update(id, body)
+    : await symbolsApi.create(body as { name: string; originalName: string; size: number });
   if (saved.postUrl && file) {
     try {
       await uploadToPostUrl(saved.postUrl, file);
@@ -117,7 +126,11 @@ const useOrgId = () => useSession((s) => s.orgId);
 
 export function useSymbolPage(q: SymbolQuery) {
   const orgId = useOrgId();
-  return useQuery({ queryKey: symbolKeys.page(orgId, q), queryFn: () => symbolsApi.paged(q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: symbolKeys.page(orgId, q),
+    queryFn: () => symbolsApi.paged(q),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useSymbolUsage(id: string | null) {
@@ -140,7 +153,9 @@ export function useSymbolsChanged() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: symbolKeys.all(orgId) }),
-      client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('dictionar') }),
+      client.invalidateQueries({
+        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('dictionar'),
+      }),
     ]);
 }
 

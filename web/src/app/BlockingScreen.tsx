@@ -3,7 +3,15 @@ import { Box, Paper, Typography } from '@mui/material';
 import { BrandMark } from './BrandMark';
 
 /** Full-page card for screens that stand between the user and the app (EULA, inactive user, load error). */
-export function BlockingScreen({ title, children, actions }: { title: string; children: ReactNode; actions: ReactNode }) {
+export function BlockingScreen({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <Box
       sx={{

@@ -1,5 +1,14 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+} from '@mui/material';
 import { useIntl } from 'react-intl';
 
 export interface ConfirmCheckbox {
@@ -30,7 +39,19 @@ interface Props {
 
 /** A yes/no question before an action, optionally with a checkbox (required, or an option such as "resend"). */
 export function ConfirmDialog({
-  open, title, children, confirmLabel, danger, pending, checkbox, afterCheckbox, canConfirm = true, onConfirm, onClose, testId, confirmTestId = 'confirm-dialog-confirm',
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger,
+  pending,
+  checkbox,
+  afterCheckbox,
+  canConfirm = true,
+  onConfirm,
+  onClose,
+  testId,
+  confirmTestId = 'confirm-dialog-confirm',
 }: Props) {
   const intl = useIntl();
   const titleId = useId();
@@ -40,7 +61,14 @@ export function ConfirmDialog({
   }, [open]);
 
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid={testId}>
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      data-testid={testId}
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>

@@ -18,7 +18,16 @@ interface Props {
 }
 
 /** Cancel and save at the foot of a settings dialog. */
-export function DialogSaveActions({ onCancel, saving, canSave, onSave, saveLabel, saveIcon, cancelTestId, saveTestId }: Props) {
+export function DialogSaveActions({
+  onCancel,
+  saving,
+  canSave,
+  onSave,
+  saveLabel,
+  saveIcon,
+  cancelTestId,
+  saveTestId,
+}: Props) {
   const intl = useIntl();
   return (
     <DialogActions>

@@ -43,7 +43,11 @@ export function EulaScreen() {
         </>
       }
     >
-      {accept.isError && <Alert severity="error" sx={{ mb: 2 }}>{t(errorMessageOf(accept.error))}</Alert>}
+      {accept.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t(errorMessageOf(accept.error))}
+        </Alert>
+      )}
       {eula.isError && <Alert severity="error">{t(errorMessageOf(eula.error))}</Alert>}
       {eula.isPending && <CircularProgress aria-label={label('app.loading')} />}
       {eula.data && (

@@ -35,7 +35,14 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Dialog open={open} onClose={send.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="feedback-dialog">
+    <Dialog
+      open={open}
+      onClose={send.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="feedback-dialog"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{label('app.feedback.title')}</DialogTitle>
         <DialogContent>
@@ -59,7 +66,12 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
           <Button onClick={onClose} disabled={send.isPending}>
             {label('app.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={!form.valid || send.isPending} data-testid="feedback-send">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!form.valid || send.isPending}
+            data-testid="feedback-send"
+          >
             {label('app.feedback.send')}
           </Button>
         </DialogActions>

@@ -48,11 +48,26 @@ interface FilePickButtonProps {
 }
 
 /** An outlined "choose file" button with its hidden file input; reports the one file chosen. */
-export function FilePickButton({ accept, inputTestId, inputLabel, onFile, buttonTestId, labelledBy, describedBy, children }: FilePickButtonProps) {
+export function FilePickButton({
+  accept,
+  inputTestId,
+  inputLabel,
+  onFile,
+  buttonTestId,
+  labelledBy,
+  describedBy,
+  children,
+}: FilePickButtonProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <>
-      <HiddenFileInput ref={inputRef} accept={accept} testId={inputTestId} label={inputLabel} onFiles={(files) => onFile(files?.[0] ?? null)} />
+      <HiddenFileInput
+        ref={inputRef}
+        accept={accept}
+        testId={inputTestId}
+        label={inputLabel}
+        onFiles={(files) => onFile(files?.[0] ?? null)}
+      />
       <Button
         variant="outlined"
         startIcon={<UploadFileOutlinedIcon />}

@@ -1,6 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Step, StepContent, StepLabel, Stepper, Typography,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Step,
+  StepContent,
+  StepLabel,
+  Stepper,
+  Typography,
 } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
@@ -22,7 +32,6 @@ export const mainPageOf = (isPlus: boolean) => (isPlus ? '/settings/home' : '/in
 
 /** Who gets the guide: editors (the getting-started steps) and plus organizations (the quick start). */
 export const seesGettingStarted = (access: SettingsAccess) => access.isPlus || access.isEditor;
-
 
 /** Opens the guide once per visit on the main page until the user skips it (spec 1 §2.12). */
 export function useGettingStartedOnFirstUse(open: () => void) {
@@ -73,7 +82,14 @@ export function GettingStartedDialog({ open, onClose }: { open: boolean; onClose
   const last = active === STEPS.length - 1;
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="getting-started-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="getting-started-dialog"
+    >
       <DialogTitle id={titleId}>{label(isPlus ? 'app.quick-start.title' : 'app.getting-started.title')}</DialogTitle>
       <DialogContent>
         {isPlus ? (

@@ -9,7 +9,13 @@ import { useSwitchOrganization } from './organization-context';
  * belongs to more than one organization, unless `single` asks for it with one (support users on the
  * map, spec 3 §2; the project panel decides when to show it).
  */
-export function OrganizationSelect({ size = 'small', single = false }: { size?: 'small' | 'medium'; single?: boolean }) {
+export function OrganizationSelect({
+  size = 'small',
+  single = false,
+}: {
+  size?: 'small' | 'medium';
+  single?: boolean;
+}) {
   const intl = useIntl();
   const labelId = useId();
   const profile = useProfile().data;

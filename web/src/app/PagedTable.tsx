@@ -1,7 +1,20 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import {
-  Box, Collapse, IconButton, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead,
-  TablePagination, TableRow, TableSortLabel, Tooltip, Typography,
+  Box,
+  Collapse,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -25,7 +38,14 @@ interface SortableHeaderCellProps<F extends string> {
 }
 
 /** A column header that sorts the server-paged rows, announcing the direction to screen readers. */
-export function SortableHeaderCell<F extends string>({ field, label, sort, onSortChange, testId, sx }: SortableHeaderCellProps<F>) {
+export function SortableHeaderCell<F extends string>({
+  field,
+  label,
+  sort,
+  onSortChange,
+  testId,
+  sx,
+}: SortableHeaderCellProps<F>) {
   const intl = useIntl();
   const active = sort.sort === field;
   return (
@@ -55,7 +75,11 @@ export interface PagingProps {
 }
 
 /** The sortable header cells of a table: `header(field, labelId, sx?)`, test ids `{testIdPrefix}-{field}`. */
-export function useSortHeader<F extends string>(sort: SortState<F>, onSortChange: (sort: SortState<F>) => void, testIdPrefix: string) {
+export function useSortHeader<F extends string>(
+  sort: SortState<F>,
+  onSortChange: (sort: SortState<F>) => void,
+  testIdPrefix: string,
+) {
   const intl = useIntl();
   return (field: F, labelId: string, sx?: object) => (
     <SortableHeaderCell
@@ -113,7 +137,11 @@ export function PagedTable<T extends { id: string }>(props: PagedTableProps<T>) 
           aria-label={label(labelIds.table)}
           data-testid={`${plural}-table`}
           // Narrow phones need every pixel: tighter cell padding below sm.
-          sx={{ '& td:not(.MuiTableCell-paddingCheckbox), & th:not(.MuiTableCell-paddingCheckbox)': { px: { xs: 1, sm: 2 } } }}
+          sx={{
+            '& td:not(.MuiTableCell-paddingCheckbox), & th:not(.MuiTableCell-paddingCheckbox)': {
+              px: { xs: 1, sm: 2 },
+            },
+          }}
         >
           <TableHead>
             <TableRow>
@@ -131,7 +159,11 @@ export function PagedTable<T extends { id: string }>(props: PagedTableProps<T>) 
               const detailId = `${singular}-detail-${row.id}`;
               return (
                 <Fragment key={row.id}>
-                  <TableRow hover data-testid={`${singular}-row-${props.rowTestId(row)}`} sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
+                  <TableRow
+                    hover
+                    data-testid={`${singular}-row-${props.rowTestId(row)}`}
+                    sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}
+                  >
                     <TableCell padding="checkbox">
                       <IconButton
                         size="small"
@@ -159,7 +191,11 @@ export function PagedTable<T extends { id: string }>(props: PagedTableProps<T>) 
             {loaded && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={colSpan}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }} data-testid={`${plural}-empty`}>
+                  <Typography
+                    color="text.secondary"
+                    sx={{ py: 2, textAlign: 'center' }}
+                    data-testid={`${plural}-empty`}
+                  >
                     {label(labelIds.empty)}
                   </Typography>
                 </TableCell>
@@ -175,7 +211,9 @@ export function PagedTable<T extends { id: string }>(props: PagedTableProps<T>) 
         onPageChange={(_, p) => onPageChange(p)}
         rowsPerPage={pageSize}
         rowsPerPageOptions={[]}
-        labelDisplayedRows={({ from, to, count }) => label('app.table.displayed-rows', { from: String(from), to: String(to), count: String(count) })}
+        labelDisplayedRows={({ from, to, count }) =>
+          label('app.table.displayed-rows', { from: String(from), to: String(to), count: String(count) })
+        }
         getItemAriaLabel={(type) => label(`app.table.page.${type}`)}
         data-testid={`${plural}-pagination`}
       />
@@ -195,7 +233,15 @@ interface RowActionsProps {
 }
 
 /** The trailing cell of a row: edit and delete buttons with tooltips. */
-export function RowActions({ editLabel, editNamedLabel, deleteLabel, deleteNamedLabel, onEdit, onDelete, testIdPrefix }: RowActionsProps) {
+export function RowActions({
+  editLabel,
+  editNamedLabel,
+  deleteLabel,
+  deleteNamedLabel,
+  onEdit,
+  onDelete,
+  testIdPrefix,
+}: RowActionsProps) {
   return (
     <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5, pr: { xs: 0.5, sm: 1 } }}>
       <Tooltip title={editLabel}>

@@ -37,7 +37,9 @@ export function UserMenu() {
         data-testid="user-menu-button"
         sx={{ p: 0.5 }}
       >
-        <Avatar sx={{ width: 34, height: 34, fontSize: 15, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
+        <Avatar
+          sx={{ width: 34, height: 34, fontSize: 15, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}
+        >
           {initials(account?.firstName, account?.lastName, email)}
         </Avatar>
       </IconButton>
@@ -50,7 +52,11 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
-          {name && <Typography sx={{ fontWeight: 600 }} noWrap>{name}</Typography>}
+          {name && (
+            <Typography sx={{ fontWeight: 600 }} noWrap>
+              {name}
+            </Typography>
+          )}
           <Typography variant="body2" color="text.secondary" noWrap data-testid="user-menu-email">
             {email}
           </Typography>

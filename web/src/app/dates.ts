@@ -19,12 +19,23 @@ export function formatLongDateTime(value: string | number | Date, locale = 'en',
   if (Number.isNaN(date.getTime())) return '';
   if (!isEnglish(locale)) {
     return new Intl.DateTimeFormat(locale, {
-      year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone,
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
     }).format(date);
   }
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
-      year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true, timeZone,
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+      timeZone,
     })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),

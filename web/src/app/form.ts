@@ -6,7 +6,9 @@ export type FieldErrors = Record<string, string>;
 
 /** Any zod schema (kept structural so the web package needs no direct zod dependency). */
 interface SafeParser {
-  safeParse(value: unknown):
+  safeParse(
+    value: unknown,
+  ):
     | { success: true }
     | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
@@ -51,8 +53,7 @@ export function useForm<V extends Record<string, string>>(
     setEdited((s) => (s[name as string] ? s : { ...s, [name]: true }));
   };
   const shows = (name: string) =>
-    Boolean(errors[name]) &&
-    ((edited[name] && touched[name]) || (options.live?.includes(name) && values[name] !== ''));
+    Boolean(errors[name]) && ((edited[name] && touched[name]) || (options.live?.includes(name) && values[name] !== ''));
 
   const field = (name: keyof V & string, label: string, hint?: string) => ({
     name,

@@ -10,9 +10,13 @@ describe('session renewal', () => {
   it('renews the 15-minute ID token a minute before it expires, with the refresh token', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('document', { addEventListener: () => undefined, visibilityState: 'visible' });
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ idToken: 'second', refreshToken: 'kept', expiresIn: 900 }), {
-      status: 200, headers: { 'content-type': 'application/json' },
-    }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ idToken: 'second', refreshToken: 'kept', expiresIn: 900 }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     const { installSessionExpiry } = await import('./session-lifecycle');
     installSessionExpiry();
@@ -22,7 +26,10 @@ describe('session renewal', () => {
     expect(fetch).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60_000 + 1);
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch.mock.calls[0]).toEqual(['/auth/refresh', expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'kept' }) })]);
+    expect(fetch.mock.calls[0]).toEqual([
+      '/auth/refresh',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'kept' }) }),
+    ]);
     expect(useSession.getState().session?.idToken).toBe('second');
   });
 });

@@ -20,7 +20,10 @@ function forgetUser() {
 export async function signOut(): Promise<void> {
   const session = useSession.getState().session;
   if (session) {
-    await usePreferences.getState().flush().catch(() => undefined);
+    await usePreferences
+      .getState()
+      .flush()
+      .catch(() => undefined);
     await authApi.signOut(session.refreshToken).catch(() => undefined);
   }
   forgetUser();
@@ -38,7 +41,10 @@ function scheduleRenewal() {
   const session = useSession.getState().session;
   if (!session) return;
   // A failed renewal is left to the next API call, whose 401 renews or ends the session.
-  renewalTimer = setTimeout(() => void refreshSession(), Math.max(0, session.expiresAt - Date.now() - RENEW_BEFORE_EXPIRY_MS));
+  renewalTimer = setTimeout(
+    () => void refreshSession(),
+    Math.max(0, session.expiresAt - Date.now() - RENEW_BEFORE_EXPIRY_MS),
+  );
 }
 
 /** Called at start-up: keeps the ID token fresh; an expired session forgets the user and says so. */
@@ -54,7 +60,8 @@ export function installSessionExpiry() {
   // Background tabs run timers late: a tab coming back renews at once if its token is about to expire.
   document.addEventListener('visibilitychange', () => {
     const session = useSession.getState().session;
-    if (document.visibilityState === 'visible' && session && session.expiresAt - Date.now() < RENEW_BEFORE_EXPIRY_MS) void refreshSession();
+    if (document.visibilityState === 'visible' && session && session.expiresAt - Date.now() < RENEW_BEFORE_EXPIRY_MS)
+      void refreshSession();
   });
   scheduleRenewal();
 }

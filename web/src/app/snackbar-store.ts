@@ -14,7 +14,12 @@ export interface Snack {
 
 interface SnackbarState {
   current: Snack | null;
-  show: (message: string, severity?: SnackSeverity, values?: Record<string, string | number>, durationMs?: number) => void;
+  show: (
+    message: string,
+    severity?: SnackSeverity,
+    values?: Record<string, string | number>,
+    durationMs?: number,
+  ) => void;
   close: () => void;
 }
 
@@ -23,10 +28,15 @@ let nextKey = 1;
 /** One bottom-centre message at a time; a new one replaces the old (spec 1 §2.2). */
 export const useSnackbar = create<SnackbarState>((set) => ({
   current: null,
-  show: (message, severity = 'info', values, durationMs) => set({ current: { key: nextKey++, message, severity, values, durationMs } }),
+  show: (message, severity = 'info', values, durationMs) =>
+    set({ current: { key: nextKey++, message, severity, values, durationMs } }),
   close: () => set({ current: null }),
 }));
 
 /** Shortcut usable outside components (API client, stores). */
-export const showSnack = (message: string, severity: SnackSeverity = 'info', values?: Record<string, string | number>, durationMs?: number) =>
-  useSnackbar.getState().show(message, severity, values, durationMs);
+export const showSnack = (
+  message: string,
+  severity: SnackSeverity = 'info',
+  values?: Record<string, string | number>,
+  durationMs?: number,
+) => useSnackbar.getState().show(message, severity, values, durationMs);

@@ -31,9 +31,25 @@ export function AuthForm({ title, subtitle, error, valid, onSubmit, children }: 
 }
 
 /** The full-width primary button of a signed-out form. */
-export function SubmitButton({ testId, disabled, children }: { testId: string; disabled: boolean; children: ReactNode }) {
+export function SubmitButton({
+  testId,
+  disabled,
+  children,
+}: {
+  testId: string;
+  disabled: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Button type="submit" variant="contained" size="large" fullWidth disabled={disabled} sx={{ mt: 2 }} data-testid={testId}>
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      fullWidth
+      disabled={disabled}
+      sx={{ mt: 2 }}
+      data-testid={testId}
+    >
       {children}
     </Button>
   );

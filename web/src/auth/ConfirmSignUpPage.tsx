@@ -79,7 +79,13 @@ export function ConfirmSignUpPage() {
     : label('app.confirm-signup.subtitle');
 
   return (
-    <AuthForm title={label('app.confirm-signup.title')} subtitle={subtitle} error={error} valid={form.valid} onSubmit={submit}>
+    <AuthForm
+      title={label('app.confirm-signup.title')}
+      subtitle={subtitle}
+      error={error}
+      valid={form.valid}
+      onSubmit={submit}
+    >
       <EmailField form={form} testId="confirm-email" autoFocus={!state.email} />
       <CodeField
         form={form}

@@ -45,7 +45,13 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthForm title={label('app.forgot.title')} subtitle={label('app.forgot.subtitle')} error={error} valid={form.valid} onSubmit={submit}>
+    <AuthForm
+      title={label('app.forgot.title')}
+      subtitle={label('app.forgot.subtitle')}
+      error={error}
+      valid={form.valid}
+      onSubmit={submit}
+    >
       <EmailField form={form} testId="forgot-email" autoFocus />
       <SubmitButton testId="forgot-submit" disabled={!form.valid || forgot.isPending}>
         {label('app.forgot.submit')}

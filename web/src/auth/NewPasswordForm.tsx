@@ -21,7 +21,12 @@ export function NewPasswordForm({ session, email }: { session: string; email: st
   const [error, setError] = useState<string | null>(null);
   const form = useForm(
     { password: '', confirm: '' },
-    (v) => withConfirmation(schemaErrors(completeNewPasswordSchema, { session, password: v.password }), v.password, v.confirm),
+    (v) =>
+      withConfirmation(
+        schemaErrors(completeNewPasswordSchema, { session, password: v.password }),
+        v.password,
+        v.confirm,
+      ),
     { live: ['password', 'confirm'] },
   );
   const label = (id: string) => intl.formatMessage({ id });

@@ -10,20 +10,31 @@ export function PasswordRules({ password }: { password: string }) {
   const unmet = unmetPasswordRules(password);
   if (unmet.length === 0) {
     return (
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'success.main', mt: 0.5 }} data-testid="password-rules-met">
+      <Box
+        sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'success.main', mt: 0.5 }}
+        data-testid="password-rules-met"
+      >
         <CheckCircleOutline fontSize="small" />
         <Typography variant="body2">{intl.formatMessage({ id: 'app.password-reqs.all-met' })}</Typography>
       </Box>
     );
   }
   return (
-    <List dense disablePadding aria-label={intl.formatMessage({ id: 'app.password-reqs.title' })} data-testid="password-rules">
+    <List
+      dense
+      disablePadding
+      aria-label={intl.formatMessage({ id: 'app.password-reqs.title' })}
+      data-testid="password-rules"
+    >
       {unmet.map((id) => (
         <ListItem key={id} disableGutters sx={{ py: 0 }}>
           <ListItemIcon sx={{ minWidth: 28, color: 'text.secondary' }}>
             <RemoveCircleOutline fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary={intl.formatMessage({ id })} slotProps={{ primary: { variant: 'body2', color: 'text.secondary' } }} />
+          <ListItemText
+            primary={intl.formatMessage({ id })}
+            slotProps={{ primary: { variant: 'body2', color: 'text.secondary' } }}
+          />
         </ListItem>
       ))}
     </List>

@@ -68,7 +68,13 @@ export function SignInPage() {
   };
 
   return (
-    <AuthForm title={label('app.signin.title')} subtitle={label('app.signin.subtitle')} error={error} valid={form.valid} onSubmit={submit}>
+    <AuthForm
+      title={label('app.signin.title')}
+      subtitle={label('app.signin.subtitle')}
+      error={error}
+      valid={form.valid}
+      onSubmit={submit}
+    >
       <EmailField form={form} testId="signin-email" autoFocus />
       {sso ? (
         <Alert severity="info" sx={{ mt: 1 }}>
@@ -91,8 +97,7 @@ export function SignInPage() {
         {label(sso ? 'app.signin.sso' : 'app.signin.submit')}
       </SubmitButton>
       <AuthFooter muted>
-        {label('app.signin.no-account')}{' '}
-        <RouterLinkText to="/signup">{label('app.signin.signup-link')}</RouterLinkText>
+        {label('app.signin.no-account')} <RouterLinkText to="/signup">{label('app.signin.signup-link')}</RouterLinkText>
       </AuthFooter>
     </AuthForm>
   );

@@ -14,7 +14,15 @@ import { PhoneCountrySelect } from './PhoneCountrySelect';
 import { RouterLinkText } from './RouterLinkText';
 import { withConfirmation } from './passwords';
 
-const EMPTY = { email: '', given_name: '', family_name: '', phone_number: '', company_name: '', password: '', confirm: '' };
+const EMPTY = {
+  email: '',
+  given_name: '',
+  family_name: '',
+  phone_number: '',
+  company_name: '',
+  password: '',
+  confirm: '',
+};
 type Values = typeof EMPTY;
 
 /** The body the server expects: the phone in E.164, built from the chosen country (empty when invalid). */
@@ -56,7 +64,13 @@ export function SignUpPage() {
   };
 
   return (
-    <AuthForm title={label('app.signup.title')} subtitle={label('app.signup.subtitle')} error={error} valid={form.valid} onSubmit={submit}>
+    <AuthForm
+      title={label('app.signup.title')}
+      subtitle={label('app.signup.subtitle')}
+      error={error}
+      valid={form.valid}
+      onSubmit={submit}
+    >
       <EmailField form={form} testId="signup-email" autoFocus autoComplete="email" maxLength={LIMITS.emailMax} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 2 }}>
         <TextField
@@ -90,7 +104,8 @@ export function SignUpPage() {
         {label('app.signup.submit')}
       </SubmitButton>
       <AuthFooter muted>
-        {label('app.signup.have-account')} <RouterLinkText to="/signin">{label('app.signup.signin-link')}</RouterLinkText>
+        {label('app.signup.have-account')}{' '}
+        <RouterLinkText to="/signin">{label('app.signup.signin-link')}</RouterLinkText>
       </AuthFooter>
     </AuthForm>
   );

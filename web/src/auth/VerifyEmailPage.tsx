@@ -63,7 +63,13 @@ export function VerifyEmailPage() {
     : label('app.verify-email.subtitle');
 
   return (
-    <AuthForm title={label('app.verify-email.title')} subtitle={subtitle} error={error} valid={form.valid} onSubmit={submit}>
+    <AuthForm
+      title={label('app.verify-email.title')}
+      subtitle={subtitle}
+      error={error}
+      valid={form.valid}
+      onSubmit={submit}
+    >
       <CodeField form={form} testId="verify-code" onResend={() => sendCode(true)} resending={send.isPending} />
       <SubmitButton testId="verify-submit" disabled={!form.valid || verify.isPending}>
         {label('app.verify-email.submit')}

@@ -41,7 +41,8 @@ export function VerifyMePage() {
   }, [email, password, navigate]);
 
   if (step.kind === 'challenge') return <NewPasswordForm session={step.session} email={email} />;
-  if (step.kind === 'signing-in') return <CenteredProgress label={intl.formatMessage({ id: 'app.verifyme.signing-in' })} />;
+  if (step.kind === 'signing-in')
+    return <CenteredProgress label={intl.formatMessage({ id: 'app.verifyme.signing-in' })} />;
   return (
     <Box>
       <AuthTitle title={intl.formatMessage({ id: 'app.verifyme.title' })} />

@@ -54,7 +54,15 @@ export function CodeField({ form, testId, autoFocus = true, onResend, resending,
         slotProps={{ htmlInput: { 'data-testid': testId, inputMode: 'numeric', autoComplete: 'one-time-code' } }}
       />
       <Box sx={{ textAlign: 'right', mt: 0.5 }}>
-        <Link component="button" type="button" variant="body2" underline="hover" onClick={onResend} disabled={resending} data-testid={resendTestId}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          underline="hover"
+          onClick={onResend}
+          disabled={resending}
+          data-testid={resendTestId}
+        >
           {intl.formatMessage({ id: 'app.code.resend' })}
         </Link>
       </Box>

@@ -9,7 +9,12 @@ export function confirmationError(password: string, confirmation: string): strin
 }
 
 /** Adds the confirmation check under `key` to errors from a domain schema. */
-export function withConfirmation(errors: FieldErrors, password: string, confirmation: string, key = 'confirm'): FieldErrors {
+export function withConfirmation(
+  errors: FieldErrors,
+  password: string,
+  confirmation: string,
+  key = 'confirm',
+): FieldErrors {
   const problem = confirmationError(password, confirmation);
   return problem ? { ...errors, [key]: problem } : errors;
 }

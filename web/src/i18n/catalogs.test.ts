@@ -34,11 +34,14 @@ describe('message catalogues', () => {
   });
 
   // Server and domain files, read raw: every app.* id the server can answer with reaches a user too.
-  const serverSources = import.meta.glob(['../../../packages/domain/src/**/*.ts', '../../../server/src/**/*.ts', '!../../../**/*.test.ts'], {
-    query: '?raw',
-    import: 'default',
-    eager: true,
-  }) as Record<string, string>;
+  const serverSources = import.meta.glob(
+    ['../../../packages/domain/src/**/*.ts', '../../../server/src/**/*.ts', '!../../../**/*.test.ts'],
+    {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    },
+  ) as Record<string, string>;
 
   it('contains every app.* id the server and the shared rules can send', () => {
     const used = new Set<string>();

@@ -20,5 +20,8 @@ export function translateMessage(intl: IntlShape, message: string | null | undef
 /** `t(idOrText, values)` bound to the current locale. */
 export function useT() {
   const intl = useIntl();
-  return useCallback((message: string | null | undefined, values?: MessageValues) => translateMessage(intl, message, values), [intl]);
+  return useCallback(
+    (message: string | null | undefined, values?: MessageValues) => translateMessage(intl, message, values),
+    [intl],
+  );
 }

@@ -1,5 +1,15 @@
 import { useId, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+} from '@mui/material';
 import { useIntl } from 'react-intl';
 import type { Invitation } from '@fieldbook/domain';
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from '../api/invitations';
@@ -19,8 +29,22 @@ export function InvitationsDialog() {
   const [later, setLater] = useState(false);
   const busy = accept.isPending || decline.isPending;
   const answers = [
-    { mutation: decline, variant: 'text', textId: 'app.invitations.decline', labelId: 'app.invitations.decline.label', successId: 'app.invitations.declined', testId: 'invitation-decline' },
-    { mutation: accept, variant: 'contained', textId: 'app.invitations.accept', labelId: 'app.invitations.accept.label', successId: 'app.invitations.accepted', testId: 'invitation-accept' },
+    {
+      mutation: decline,
+      variant: 'text',
+      textId: 'app.invitations.decline',
+      labelId: 'app.invitations.decline.label',
+      successId: 'app.invitations.declined',
+      testId: 'invitation-decline',
+    },
+    {
+      mutation: accept,
+      variant: 'contained',
+      textId: 'app.invitations.accept',
+      labelId: 'app.invitations.accept.label',
+      successId: 'app.invitations.accepted',
+      testId: 'invitation-accept',
+    },
   ] as const;
   const label = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
@@ -30,12 +54,25 @@ export function InvitationsDialog() {
       : label('app.invitations.message.no-inviter', { organization: i.organizationName });
 
   return (
-    <Dialog open={!later && invitations.length > 0} onClose={busy ? undefined : () => setLater(true)} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="invitations-dialog">
+    <Dialog
+      open={!later && invitations.length > 0}
+      onClose={busy ? undefined : () => setLater(true)}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="invitations-dialog"
+    >
       <DialogTitle id={titleId}>{label('app.invitations.title')}</DialogTitle>
       <DialogContent>
         <List disablePadding>
           {invitations.map((i) => (
-            <ListItem key={i.organizationId} disableGutters divider data-testid={`invitation-${i.organizationId}`} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <ListItem
+              key={i.organizationId}
+              disableGutters
+              divider
+              data-testid={`invitation-${i.organizationId}`}
+              sx={{ flexWrap: 'wrap', gap: 1 }}
+            >
               <ListItemText primary={i.organizationName} secondary={message(i)} sx={{ minWidth: 200 }} />
               <Stack direction="row" spacing={1}>
                 {answers.map((a) => (
@@ -44,7 +81,9 @@ export function InvitationsDialog() {
                     variant={a.variant}
                     disabled={busy}
                     aria-label={label(a.labelId, { organization: i.organizationName })}
-                    onClick={() => a.mutation.mutate(i.organizationId, actionCallbacks(a.successId, 'app.invitations.error'))}
+                    onClick={() =>
+                      a.mutation.mutate(i.organizationId, actionCallbacks(a.successId, 'app.invitations.error'))
+                    }
                     data-testid={a.testId}
                   >
                     {label(a.textId)}
@@ -56,7 +95,9 @@ export function InvitationsDialog() {
         </List>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => setLater(true)} disabled={busy} data-testid="invitations-later">{label('app.invitations.later')}</Button>
+        <Button onClick={() => setLater(true)} disabled={busy} data-testid="invitations-later">
+          {label('app.invitations.later')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -78,7 +78,12 @@ export function MapScreen() {
               Fieldbook
             </Typography>
             <Tooltip title={label('app.settings')}>
-              <IconButton color="inherit" aria-label={label('app.settings')} onClick={() => navigate('/settings/home')} data-testid="open-settings">
+              <IconButton
+                color="inherit"
+                aria-label={label('app.settings')}
+                onClick={() => navigate('/settings/home')}
+                data-testid="open-settings"
+              >
                 <SettingsIcon />
               </IconButton>
             </Tooltip>

@@ -72,7 +72,12 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           <Button onClick={close} data-testid="change-password-cancel">
             {label('app.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={!form.valid || change.isPending} data-testid="change-password-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!form.valid || change.isPending}
+            data-testid="change-password-submit"
+          >
             {label('app.change-password.submit')}
           </Button>
         </DialogActions>

@@ -3,15 +3,20 @@ import { Alert, Box, Button, Card, CircularProgress, FormControlLabel, Switch, T
 import { useIntl } from 'react-intl';
 import { MSG } from '@fieldbook/domain';
 import {
-  hasOrganizationInterest, pushToken, useDisableOrganizationNotifications, useEnableOrganizationNotifications,
-  useNotificationInterests, useRegisterPushSubscription,
+  hasOrganizationInterest,
+  pushToken,
+  useDisableOrganizationNotifications,
+  useEnableOrganizationNotifications,
+  useNotificationInterests,
+  useRegisterPushSubscription,
 } from '../api/notifications';
 import { showSnack } from '../app/snackbar-store';
 import { PageHeader } from './PageHeader';
 
 type BrowserPermission = NotificationPermission | 'unsupported';
 
-const readPermission = (): BrowserPermission => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission);
+const readPermission = (): BrowserPermission =>
+  typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 
 /** The browser's notification permission, kept current when the user changes it in the browser. */
 function useBrowserPermission(): [BrowserPermission, () => Promise<void>] {
@@ -108,13 +113,23 @@ export function NotificationsPage() {
                   checked={on}
                   disabled={interests.isPending || busy}
                   onChange={(_, checked) => void toggle(checked)}
-                  slotProps={{ input: { 'data-testid': 'notifications-organization', 'aria-describedby': 'org-notifications-state' } as object }}
+                  slotProps={{
+                    input: {
+                      'data-testid': 'notifications-organization',
+                      'aria-describedby': 'org-notifications-state',
+                    } as object,
+                  }}
                 />
               }
               label={label('app.notifications.organization.switch')}
             />
             {(interests.isPending || busy) && <CircularProgress size={20} aria-label={label('app.loading')} />}
-            <Typography id="org-notifications-state" variant="body2" color="text.secondary" data-testid="notifications-state">
+            <Typography
+              id="org-notifications-state"
+              variant="body2"
+              color="text.secondary"
+              data-testid="notifications-state"
+            >
               {label(on ? 'app.notifications.enabled' : 'app.notifications.disabled')}
             </Typography>
           </Box>

@@ -60,7 +60,13 @@ function PersonalInfoForm({ account }: { account: Account }) {
 
   return (
     <Card variant="outlined">
-      <CardContent component="form" onSubmit={submit} noValidate aria-label={label('app.settings.personal-info')} sx={{ p: { xs: 2, sm: 3 } }}>
+      <CardContent
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label={label('app.settings.personal-info')}
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 2 }}>
           <TextField
             {...form.field('firstName', label('app.field.first-name'))}

@@ -15,7 +15,9 @@ export function SettingsHome() {
   return (
     <>
       <PageHeader title={label('app.settings.home.title')} subtitle={label('app.settings.home.subtitle')} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+      >
         {pages.map((page) => {
           const Icon = page.icon;
           return (

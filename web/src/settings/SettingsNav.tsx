@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Box, Button, Collapse, Divider, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Collapse,
+  Divider,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -29,7 +39,11 @@ export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
   const run = useRunSettingsAction();
 
   return (
-    <Box component="nav" aria-label={label('app.settings.menu')} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box
+      component="nav"
+      aria-label={label('app.settings.menu')}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
       <Box sx={{ px: 2, pt: 2, pb: 1.5 }}>
         <BrandMark size="small" />
         <Typography variant="overline" color="text.secondary" sx={{ display: 'block', mt: 1, lineHeight: 1.5 }}>

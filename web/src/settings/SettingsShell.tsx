@@ -29,7 +29,13 @@ export function SettingsShell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
       {wide ? (
-        <Drawer variant="permanent" open sx={{ width, flexShrink: 0 }} slotProps={{ paper }} data-testid="settings-drawer">
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ width, flexShrink: 0 }}
+          slotProps={{ paper }}
+          data-testid="settings-drawer"
+        >
           <SettingsNav />
         </Drawer>
       ) : (

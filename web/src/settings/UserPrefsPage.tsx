@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { Box, Card, Divider, FormControlLabel, Radio, RadioGroup, Switch, Typography, useMediaQuery } from '@mui/material';
+import {
+  Box,
+  Card,
+  Divider,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Switch,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
 import { usePreferences } from '../app/preferences-store';
@@ -50,7 +60,13 @@ export function UserPrefsPage() {
       label={label(id)}
       labelPlacement={wide ? 'start' : 'end'}
       sx={wide ? { ml: 0 } : { ml: -1 }}
-      control={<Switch checked={checked} onChange={(_, c) => onChange(c)} slotProps={{ input: { 'data-testid': testId } as object }} />}
+      control={
+        <Switch
+          checked={checked}
+          onChange={(_, c) => onChange(c)}
+          slotProps={{ input: { 'data-testid': testId } as object }}
+        />
+      }
     />
   );
 
@@ -59,13 +75,27 @@ export function UserPrefsPage() {
       <PageHeader title={label('app.settings.user-prefs')} subtitle={label('app.prefs.subtitle')} />
       <Card variant="outlined">
         <PrefRow id="pref-theme" title={label('app.prefs.theme')} hint={label('app.prefs.theme.hint')}>
-          {toggle('app.prefs.theme.dark', prefs.theme === 'dark', (c) => update({ theme: c ? 'dark' : 'light' }), 'pref-theme-dark')}
+          {toggle(
+            'app.prefs.theme.dark',
+            prefs.theme === 'dark',
+            (c) => update({ theme: c ? 'dark' : 'light' }),
+            'pref-theme-dark',
+          )}
         </PrefRow>
         {!isPlus && (
           <>
             <Divider />
-            <PrefRow id="pref-map-controls" title={label('app.prefs.map-controls')} hint={label('app.prefs.map-controls.hint')}>
-              {toggle('app.prefs.map-controls.show', prefs.showMapUIControls, (c) => update({ showMapUIControls: c }), 'pref-map-controls')}
+            <PrefRow
+              id="pref-map-controls"
+              title={label('app.prefs.map-controls')}
+              hint={label('app.prefs.map-controls.hint')}
+            >
+              {toggle(
+                'app.prefs.map-controls.show',
+                prefs.showMapUIControls,
+                (c) => update({ showMapUIControls: c }),
+                'pref-map-controls',
+              )}
             </PrefRow>
             <Divider />
             <PrefRow id="pref-units" title={label('app.prefs.units')} hint={label('app.prefs.units.hint')}>
@@ -95,7 +125,12 @@ export function UserPrefsPage() {
         </PrefRow>
         <Divider />
         <PrefRow id="pref-local" title={label('app.prefs.local')} hint={label('app.prefs.local.hint')}>
-          {toggle('app.prefs.local.switch', Boolean(prefs.useLocalPrefs), (c) => update({ useLocalPrefs: c }), 'pref-local')}
+          {toggle(
+            'app.prefs.local.switch',
+            Boolean(prefs.useLocalPrefs),
+            (c) => update({ useLocalPrefs: c }),
+            'pref-local',
+          )}
         </PrefRow>
       </Card>
     </>

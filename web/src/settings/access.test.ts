@@ -3,7 +3,10 @@ import type { Profile } from '@fieldbook/domain';
 import { showsMapOrganizationSelect } from './access';
 
 const profile = (userType: string, organizations: number) =>
-  ({ userType, organizations: Array.from({ length: organizations }, (_, i) => ({ id: `o${i}`, name: `Org ${i}` })) }) as unknown as Profile;
+  ({
+    userType,
+    organizations: Array.from({ length: organizations }, (_, i) => ({ id: `o${i}`, name: `Org ${i}` })),
+  }) as unknown as Profile;
 
 describe('organization selector of the project panel (spec 3 §2)', () => {
   it('shows with organizations enabled and more than one organization', () => {

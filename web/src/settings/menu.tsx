@@ -136,7 +136,12 @@ export interface SettingsAction {
  * at /docs, which is no help to the people using these screens.
  */
 export const SETTINGS_ACTIONS: SettingsAction[] = [
-  { id: 'getting-started', labelId: 'app.settings.getting-started', icon: RocketLaunchOutlinedIcon, visible: seesGettingStarted },
+  {
+    id: 'getting-started',
+    labelId: 'app.settings.getting-started',
+    icon: RocketLaunchOutlinedIcon,
+    visible: seesGettingStarted,
+  },
   { id: 'training', labelId: 'app.settings.training', icon: SchoolOutlinedIcon, visible: (a) => !a.isPlus },
   { id: 'feedback', labelId: 'app.settings.feedback', icon: FeedbackOutlinedIcon },
 ];

@@ -20,16 +20,14 @@ export const settingsRoute: RouteObject = {
   children: [
     { index: true, element: <Navigate to="/settings/home" replace /> },
     ...SETTINGS_MENU.flatMap((group) =>
-      group.pages.map(
-        (page): RouteObject => ({
-          path: page.path,
-          element: (
-            <PageGuard group={group} page={page}>
-              <page.Component />
-            </PageGuard>
-          ),
-        }),
-      ),
+      group.pages.map((page): RouteObject => ({
+        path: page.path,
+        element: (
+          <PageGuard group={group} page={page}>
+            <page.Component />
+          </PageGuard>
+        ),
+      })),
     ),
     { path: '*', element: <Navigate to="/settings/home" replace /> },
   ],

@@ -30,7 +30,8 @@ export function attributeDefaultError(type: AttributeTypeName, value: string | n
   if (type === 'Read Only' && v === '') return DICTIONARY_MSG.readOnlyNeedsDefault;
   if (v === '') return null;
   if (v === DEFAULT_TOKENS.save) return type === 'Read Only' ? DICTIONARY_MSG.badDefault : null;
-  if (v === DEFAULT_TOKENS.today || v === DEFAULT_TOKENS.todayDate) return helperTokenFor(type) === v ? null : DICTIONARY_MSG.badDefault;
+  if (v === DEFAULT_TOKENS.today || v === DEFAULT_TOKENS.todayDate)
+    return helperTokenFor(type) === v ? null : DICTIONARY_MSG.badDefault;
   switch (type) {
     case 'Text':
     case 'Note':
@@ -59,4 +60,5 @@ export function attributeDefaultError(type: AttributeTypeName, value: string | n
 }
 
 /** Read Only forces required off (spec 2 §4). */
-export const effectiveRequired = (type: AttributeTypeName, required: boolean) => (type === 'Read Only' ? false : required);
+export const effectiveRequired = (type: AttributeTypeName, required: boolean) =>
+  type === 'Read Only' ? false : required;

@@ -102,7 +102,12 @@ export function parseHelmert(proj: string): HelmertParameters | null {
   if (!HELMERT_PATTERN.test(proj)) return null;
   const value = (key: string) => proj.match(new RegExp(`\\+${key}=(-?[\\d.]+)`))?.[1];
   const theta = value('theta');
-  return { x: Number(value('x')), y: Number(value('y')), s: Number(value('s')), theta: theta === undefined ? null : Number(theta) / 3600 };
+  return {
+    x: Number(value('x')),
+    y: Number(value('y')),
+    s: Number(value('s')),
+    theta: theta === undefined ? null : Number(theta) / 3600,
+  };
 }
 
 /**
@@ -119,14 +124,23 @@ export function applyHelmert(p: HelmertParameters, x: number, y: number): [numbe
 }
 
 export const siteSchema = z.object({
-  name: z.string({ message: DATA_MSG.siteNameRequired }).trim().min(1, { message: DATA_MSG.siteNameRequired })
+  name: z
+    .string({ message: DATA_MSG.siteNameRequired })
+    .trim()
+    .min(1, { message: DATA_MSG.siteNameRequired })
     .max(DICTIONARY_LIMITS.siteNameMax, { message: DATA_MSG.siteNameRequired }),
-  wkt: z.string().trim().min(1, { message: DATA_MSG.siteWkt }).max(DICTIONARY_LIMITS.wktMax, { message: DATA_MSG.siteWkt }),
+  wkt: z
+    .string()
+    .trim()
+    .min(1, { message: DATA_MSG.siteWkt })
+    .max(DICTIONARY_LIMITS.wktMax, { message: DATA_MSG.siteWkt }),
   proj: z.string().trim().regex(HELMERT_PATTERN, { message: DATA_MSG.siteTransformation }).nullable().optional(),
 });
 export const updateSiteSchema = siteSchema.extend({ id: z.string().uuid() });
 
-export const clientKeyCreateSchema = z.object({ email: z.string().trim().toLowerCase().min(1, { message: DATA_MSG.clientUserRequired }) });
+export const clientKeyCreateSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, { message: DATA_MSG.clientUserRequired }),
+});
 
 export const FORM_MSG = {
   nameRequired: 'app.form.name.required',
@@ -142,7 +156,15 @@ export const FORM_MSG = {
 export const FORMS_FOLDER_TYPE = '2';
 
 export const formDetailsSchema = z.object({
-  name: z.string({ message: FORM_MSG.nameRequired }).trim().min(1, { message: FORM_MSG.nameRequired })
+  name: z
+    .string({ message: FORM_MSG.nameRequired })
+    .trim()
+    .min(1, { message: FORM_MSG.nameRequired })
     .max(DICTIONARY_LIMITS.formNameMax, { message: FORM_MSG.nameTooLong }),
-  description: z.string().trim().max(DICTIONARY_LIMITS.formDescriptionMax, { message: FORM_MSG.descriptionTooLong }).nullable().optional(),
+  description: z
+    .string()
+    .trim()
+    .max(DICTIONARY_LIMITS.formDescriptionMax, { message: FORM_MSG.descriptionTooLong })
+    .nullable()
+    .optional(),
 });

@@ -10,15 +10,21 @@ export const EXTERNAL_MSG = {
   noLayers: 'app.external-service.error.no-layers',
 } as const;
 
-const httpUrl = z.string({ message: EXTERNAL_MSG.urlInvalid }).trim().max(EXTERNAL_SERVICE_LIMITS.urlMax, { message: EXTERNAL_MSG.urlInvalid })
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, { message: EXTERNAL_MSG.urlInvalid });
+const httpUrl = z
+  .string({ message: EXTERNAL_MSG.urlInvalid })
+  .trim()
+  .max(EXTERNAL_SERVICE_LIMITS.urlMax, { message: EXTERNAL_MSG.urlInvalid })
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: EXTERNAL_MSG.urlInvalid },
+  );
 
 export const serviceStoreSchema = z.object({
   capabilitiesURL: httpUrl,

@@ -18,7 +18,11 @@ export function formatFeatureTime(d: Date): string {
  * The value an attribute input starts with in the new-feature dialog: its dictionary default, where
  * @today and @today_date mean now in the attribute's format; @save is filled on save, so it starts empty.
  */
-export function initialAttributeValue(type: AttributeTypeName, defaultValue: string | null | undefined, now = new Date()): string {
+export function initialAttributeValue(
+  type: AttributeTypeName,
+  defaultValue: string | null | undefined,
+  now = new Date(),
+): string {
   const v = (defaultValue ?? '').trim();
   if (v === DEFAULT_TOKENS.today || v === DEFAULT_TOKENS.todayDate) {
     if (type === 'Date') return formatFeatureDate(now);
@@ -31,7 +35,11 @@ export function initialAttributeValue(type: AttributeTypeName, defaultValue: str
 }
 
 /** One attribute input of the feature dialogs: required values present, then the type rule the server applies. */
-export function attributeInputError(type: AttributeTypeName, required: boolean, value: string | null | undefined): string | null {
+export function attributeInputError(
+  type: AttributeTypeName,
+  required: boolean,
+  value: string | null | undefined,
+): string | null {
   const v = (value ?? '').trim();
   if (v === '') return required && type !== 'Read Only' ? FEATURE_MSG.requiredMissing : null;
   return featureValueError(type, v);

@@ -24,13 +24,17 @@ export const FREE_TEXT_MAX = 256;
 const position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
 const ring = z.array(position).min(3);
 
-export const geometrySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('Point'), coordinates: position }),
-  z.object({ type: z.literal('LineString'), coordinates: z.array(position).min(2) }),
-  z.object({ type: z.literal('MultiLineString'), coordinates: z.array(z.array(position).min(2)).min(1) }),
-  z.object({ type: z.literal('Polygon'), coordinates: z.array(ring).min(1) }),
-  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring).min(1)).min(1) }),
-], { message: FEATURE_MSG.geometryInvalid });
+export const geometrySchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('Point'), coordinates: position }),
+    z.object({ type: z.literal('LineString'), coordinates: z.array(position).min(2) }),
+    z.object({ type: z.literal('MultiLineString'), coordinates: z.array(z.array(position).min(2)).min(1) }),
+    z.object({ type: z.literal('Polygon'), coordinates: z.array(ring).min(1) }),
+    z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring).min(1)).min(1) }),
+  ],
+  { message: FEATURE_MSG.geometryInvalid },
+);
 export type Geometry = z.infer<typeof geometrySchema>;
 
 type Position = z.infer<typeof position>;
@@ -50,11 +54,16 @@ export function normalizeGeometry(kind: FeatureKind, g: Geometry): Geometry | nu
     return g.type === 'MultiLineString' ? g : null;
   }
   if (g.type === 'Polygon') return { type: 'MultiPolygon', coordinates: [g.coordinates.map(closeRing)] };
-  if (g.type === 'MultiPolygon') return { type: 'MultiPolygon', coordinates: g.coordinates.map((p) => p.map(closeRing)) };
+  if (g.type === 'MultiPolygon')
+    return { type: 'MultiPolygon', coordinates: g.coordinates.map((p) => p.map(closeRing)) };
   return null;
 }
 
-export const componentTypeForKind: Record<FeatureKind, ComponentTypeName> = { point: 'Point', line: 'Line', polygon: 'Polygon' };
+export const componentTypeForKind: Record<FeatureKind, ComponentTypeName> = {
+  point: 'Point',
+  line: 'Line',
+  polygon: 'Polygon',
+};
 
 export const featureAttributeSchema = z.object({
   id: z.string().optional(),
@@ -81,15 +90,20 @@ export const featureInputSchema = z.object({
   type: z.literal('Feature').optional(),
   id: z.union([z.string(), z.number()]).optional(),
   geometry: geometrySchema,
-  properties: z.object({
-    layer_id: z.string().uuid(),
-    dictionary_id: z.string().uuid().nullable().optional(),
-    system_id: z.string().uuid().nullable().optional(),
-    component_id: z.string().uuid().nullable().optional(),
-    attributes: featureAttributesField.optional(),
-    metadata: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
-    properties: z.record(z.string(), z.string().max(FREE_TEXT_MAX, { message: FEATURE_MSG.textTooLong })).optional(),
-  }).passthrough(),
+  properties: z
+    .object({
+      layer_id: z.string().uuid(),
+      dictionary_id: z.string().uuid().nullable().optional(),
+      system_id: z.string().uuid().nullable().optional(),
+      component_id: z.string().uuid().nullable().optional(),
+      attributes: featureAttributesField.optional(),
+      metadata: z
+        .union([z.string(), z.record(z.string(), z.unknown())])
+        .nullable()
+        .optional(),
+      properties: z.record(z.string(), z.string().max(FREE_TEXT_MAX, { message: FEATURE_MSG.textTooLong })).optional(),
+    })
+    .passthrough(),
 });
 export type FeatureInput = z.infer<typeof featureInputSchema>;
 
@@ -99,16 +113,23 @@ const TIME = /^(0[1-9]|1[0-2]):[0-5]\d (am|pm|AM|PM)$/;
 /** Checks one attribute value against its dictionary type (spec 3 §5 new-feature rules). */
 export function featureValueError(type: AttributeTypeName, value: string): string | null {
   switch (type) {
-    case 'Int': return /^-?\d+$/.test(value) ? null : FEATURE_MSG.badValue;
-    case 'Double': return /^-?\d+(\.\d+)?$/.test(value) ? null : FEATURE_MSG.badValue;
-    case 'Boolean': return value === 'true' || value === 'false' ? null : FEATURE_MSG.badValue;
-    case 'Hyperlink': return HYPERLINK_PATTERN.test(value) ? null : FEATURE_MSG.badHyperlink;
-    case 'Date': return DATE.test(value) ? null : FEATURE_MSG.badValue;
-    case 'Time': return TIME.test(value) ? null : FEATURE_MSG.badValue;
+    case 'Int':
+      return /^-?\d+$/.test(value) ? null : FEATURE_MSG.badValue;
+    case 'Double':
+      return /^-?\d+(\.\d+)?$/.test(value) ? null : FEATURE_MSG.badValue;
+    case 'Boolean':
+      return value === 'true' || value === 'false' ? null : FEATURE_MSG.badValue;
+    case 'Hyperlink':
+      return HYPERLINK_PATTERN.test(value) ? null : FEATURE_MSG.badHyperlink;
+    case 'Date':
+      return DATE.test(value) ? null : FEATURE_MSG.badValue;
+    case 'Time':
+      return TIME.test(value) ? null : FEATURE_MSG.badValue;
     case 'Timestamp': {
       const [d, ...t] = value.split(' ');
       return DATE.test(d) && TIME.test(t.join(' ')) ? null : FEATURE_MSG.badValue;
     }
-    default: return value.length > FREE_TEXT_MAX ? FEATURE_MSG.textTooLong : null;
+    default:
+      return value.length > FREE_TEXT_MAX ? FEATURE_MSG.textTooLong : null;
   }
 }

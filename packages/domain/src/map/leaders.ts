@@ -24,7 +24,10 @@ export const LEADER_MSG = {
 } as const;
 
 export const leaderMetadataSchema = z.object({
-  text: z.string({ message: LEADER_MSG.textRequired }).trim().min(1, { message: LEADER_MSG.textRequired })
+  text: z
+    .string({ message: LEADER_MSG.textRequired })
+    .trim()
+    .min(1, { message: LEADER_MSG.textRequired })
     .max(LEADER_LIMITS.textMax, { message: LEADER_MSG.textTooLong })
     .refine((t) => t.split('\n').length <= LEADER_LIMITS.textRows, { message: LEADER_MSG.textRows }),
   color: z.string({ message: LEADER_MSG.badColor }).regex(/^#[0-9a-fA-F]{6}$/, { message: LEADER_MSG.badColor }),
@@ -33,7 +36,9 @@ export const leaderMetadataSchema = z.object({
 });
 export type LeaderMetadata = z.infer<typeof leaderMetadataSchema>;
 
-const leaderGeometry = geometrySchema.refine((g) => g.type === 'LineString' || g.type === 'MultiLineString', { message: 'app.feature.error.geometry-type' });
+const leaderGeometry = geometrySchema.refine((g) => g.type === 'LineString' || g.type === 'MultiLineString', {
+  message: 'app.feature.error.geometry-type',
+});
 
 /** Create: the folder whose leader layer holds it, and the feature it points at. Edit: the same without the folder. */
 export const leaderInputSchema = z.object({
@@ -50,16 +55,24 @@ export type LeaderUpdate = z.infer<typeof leaderUpdateSchema>;
 /** Vertices a leader can anchor at: every vertex through all parts, a ring's closing vertex counted once (spec 3 §5). */
 export function anchorVertexCount(g: Geometry): number {
   switch (g.type) {
-    case 'Point': return 1;
-    case 'LineString': return g.coordinates.length;
-    case 'MultiLineString': return g.coordinates.reduce((n, part) => n + part.length, 0);
-    case 'Polygon': return g.coordinates.reduce((n, ring) => n + ring.length - 1, 0);
-    case 'MultiPolygon': return g.coordinates.reduce((n, p) => n + p.reduce((m, ring) => m + ring.length - 1, 0), 0);
+    case 'Point':
+      return 1;
+    case 'LineString':
+      return g.coordinates.length;
+    case 'MultiLineString':
+      return g.coordinates.reduce((n, part) => n + part.length, 0);
+    case 'Polygon':
+      return g.coordinates.reduce((n, ring) => n + ring.length - 1, 0);
+    case 'MultiPolygon':
+      return g.coordinates.reduce((n, p) => n + p.reduce((m, ring) => m + ring.length - 1, 0), 0);
   }
 }
 
 /** Anchor choices of the leader drawer: first, 2..n-1, last (spec 3 §5); indexes into the flattened vertices. */
 export function leaderAnchorChoices(vertexCount: number): Array<{ vertex: number; label: 'first' | 'last' | number }> {
   if (vertexCount <= 1) return [{ vertex: 0, label: 'first' }];
-  return Array.from({ length: vertexCount }, (_, i) => ({ vertex: i, label: i === 0 ? 'first' : i === vertexCount - 1 ? 'last' : i + 1 }));
+  return Array.from({ length: vertexCount }, (_, i) => ({
+    vertex: i,
+    label: i === 0 ? 'first' : i === vertexCount - 1 ? 'last' : i + 1,
+  }));
 }

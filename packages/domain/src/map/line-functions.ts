@@ -77,6 +77,13 @@ export const joinPointsSchema = z.object({
   layerId: z.string().uuid(),
   /** Optional Line component of the points' system, with its attribute values. */
   componentId: z.string().uuid().nullable().optional(),
-  attributes: z.array(z.object({ attributeId: z.string().uuid(), attributeValue: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional() })).optional(),
+  attributes: z
+    .array(
+      z.object({
+        attributeId: z.string().uuid(),
+        attributeValue: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+      }),
+    )
+    .optional(),
 });
 export type JoinPointsInput = z.infer<typeof joinPointsSchema>;

@@ -28,20 +28,83 @@ describe('feature attribute inputs (spec 3 §5)', () => {
 });
 
 describe('line functions (spec 3 §4)', () => {
-  const line = [[[0, 0], [1, 0], [2, 0]]];
+  const line = [
+    [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ],
+  ];
   it('removes a vertex but keeps two per part', () => {
-    expect(removeVertex(line, 1)).toEqual([[[0, 0], [2, 0]]]);
-    expect(removeVertex([[[0, 0], [1, 0]]], 0)).toBeNull();
+    expect(removeVertex(line, 1)).toEqual([
+      [
+        [0, 0],
+        [2, 0],
+      ],
+    ]);
+    expect(
+      removeVertex(
+        [
+          [
+            [0, 0],
+            [1, 0],
+          ],
+        ],
+        0,
+      ),
+    ).toBeNull();
     expect(removeVertex(line, 5)).toBeNull();
   });
   it('splits at inner vertices only, sharing the vertex', () => {
-    expect(splitLine(line, 1)).toEqual([[[[0, 0], [1, 0]]], [[[1, 0], [2, 0]]]]);
+    expect(splitLine(line, 1)).toEqual([
+      [
+        [
+          [0, 0],
+          [1, 0],
+        ],
+      ],
+      [
+        [
+          [1, 0],
+          [2, 0],
+        ],
+      ],
+    ]);
     expect(splitLine(line, 0)).toBeNull();
     expect(splitLine(line, 2)).toBeNull();
   });
   it('joins a second line onto the end of the first, turning it round when needed', () => {
-    expect(joinLines(line, [[[4, 0], [2, 0]]])).toEqual([[[0, 0], [1, 0], [2, 0], [4, 0]]]);
-    expect(joinLines(line, [[[3, 0], [4, 0]]])).toEqual([[[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]]);
+    expect(
+      joinLines(line, [
+        [
+          [4, 0],
+          [2, 0],
+        ],
+      ]),
+    ).toEqual([
+      [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [4, 0],
+      ],
+    ]);
+    expect(
+      joinLines(line, [
+        [
+          [3, 0],
+          [4, 0],
+        ],
+      ]),
+    ).toEqual([
+      [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [3, 0],
+        [4, 0],
+      ],
+    ]);
   });
 });
 

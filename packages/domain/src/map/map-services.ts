@@ -41,12 +41,26 @@ export const layerByReferenceSchema = createLayerSchema.pick({ name: true, descr
 });
 
 /** Ids of what the caller may view (GET /rest/projects/viewableArtifactIds). */
-export const viewableArtifactIdsOut = z.object({ projectIds: z.array(z.string()), folderIds: z.array(z.string()), layerIds: z.array(z.string()) });
+export const viewableArtifactIdsOut = z.object({
+  projectIds: z.array(z.string()),
+  folderIds: z.array(z.string()),
+  layerIds: z.array(z.string()),
+});
 
 /** GET /rest/projects/profile/check/it. */
 export const profileCheckOut = z.object({
-  ok: z.literal(true), accountId: z.string(), email: z.string(), organizationId: z.string(), organizationName: z.string(), userType: z.string(),
+  ok: z.literal(true),
+  accountId: z.string(),
+  email: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  userType: z.string(),
 });
 
 /** POST /rest/features/tx/{layerId}: a WFS-T 2.0 Transaction document. */
-export const wfsTransactionSchema = z.object({ xml: z.string().min(1).max(10 * 1024 * 1024) });
+export const wfsTransactionSchema = z.object({
+  xml: z
+    .string()
+    .min(1)
+    .max(10 * 1024 * 1024),
+});

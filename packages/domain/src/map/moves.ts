@@ -34,7 +34,12 @@ export const MOVE_MSG = {
   shareSameProject: 'app.layer.share.error.same-project',
 } as const;
 
-export const MOVE_SCENARIOS = ['MOVE_FEATURES_TO_LAYER', 'MOVE_FOLDER_AS_SUBFOLDER', 'MOVE_FOLDER_TO_PROJECT', 'MOVE_LAYER_TO_FOLDER'] as const;
+export const MOVE_SCENARIOS = [
+  'MOVE_FEATURES_TO_LAYER',
+  'MOVE_FOLDER_AS_SUBFOLDER',
+  'MOVE_FOLDER_TO_PROJECT',
+  'MOVE_LAYER_TO_FOLDER',
+] as const;
 
 const uuid = z.string().uuid();
 /**
@@ -46,11 +51,25 @@ export const dataOrganizationSchema = z.discriminatedUnion('scenario', [
   z.object({
     scenario: z.literal('MOVE_FEATURES_TO_LAYER'),
     /** Sent for ticket and form layers (spec 3 §7); otherwise the layer of the selected features. */
-    projectId: uuid, folderId: uuid, layerId: uuid, sourceLayerId: uuid.optional(),
+    projectId: uuid,
+    folderId: uuid,
+    layerId: uuid,
+    sourceLayerId: uuid.optional(),
     ogc_fid: z.array(z.union([z.string().regex(/^(?:[a-z_]+\.)?\d+$/), z.number().int().positive()])).max(10_000),
   }),
-  z.object({ scenario: z.literal('MOVE_FOLDER_AS_SUBFOLDER'), projectId: uuid, folderId: uuid, subFolderId: uuid, importedLayerIds: z.array(uuid).optional() }),
-  z.object({ scenario: z.literal('MOVE_FOLDER_TO_PROJECT'), projectId: uuid, folderId: uuid, importedLayerIds: z.array(uuid).optional() }),
+  z.object({
+    scenario: z.literal('MOVE_FOLDER_AS_SUBFOLDER'),
+    projectId: uuid,
+    folderId: uuid,
+    subFolderId: uuid,
+    importedLayerIds: z.array(uuid).optional(),
+  }),
+  z.object({
+    scenario: z.literal('MOVE_FOLDER_TO_PROJECT'),
+    projectId: uuid,
+    folderId: uuid,
+    importedLayerIds: z.array(uuid).optional(),
+  }),
   z.object({ scenario: z.literal('MOVE_LAYER_TO_FOLDER'), projectId: uuid, folderId: uuid, layerId: uuid }),
 ]);
 export type DataOrganizationInput = z.infer<typeof dataOrganizationSchema>;

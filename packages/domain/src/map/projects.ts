@@ -38,7 +38,14 @@ export const PROJECT_MSG = {
 } as const;
 
 /** Folder types (spec 3 §3): 0 normal/data, 1 and 2 special (2 forms), 3 and 4 external services, 'features'. */
-export const FOLDER_TYPES = { normal: '0', special: '1', forms: '2', wms: '3', wmts: '4', features: 'features' } as const;
+export const FOLDER_TYPES = {
+  normal: '0',
+  special: '1',
+  forms: '2',
+  wms: '3',
+  wmts: '4',
+  features: 'features',
+} as const;
 export const LAYER_TYPES = ['RASTER', 'VECTOR', 'WMS', 'WMS-TILE'] as const;
 export const LAYER_METHODS = ['WFS', 'WMS', 'WMS-TILE', 'KML'] as const;
 
@@ -54,21 +61,33 @@ export const FEATURE_LAYER_SERVER_NAMES = ['point', 'line', 'polygon'] as const;
  */
 export function isFeatureFolder(folderType: string | null, layerServerNames: Array<string | null>): boolean {
   if (folderType === FOLDER_TYPES.features) return true;
-  return (folderType ?? FOLDER_TYPES.normal) === FOLDER_TYPES.normal
-    && layerServerNames.some((n) => (FEATURE_LAYER_SERVER_NAMES as readonly string[]).includes(n ?? ''));
+  return (
+    (folderType ?? FOLDER_TYPES.normal) === FOLDER_TYPES.normal &&
+    layerServerNames.some((n) => (FEATURE_LAYER_SERVER_NAMES as readonly string[]).includes(n ?? ''))
+  );
 }
 
 /** Data methods rendered by the map server: offered only with the organization's geoserver flag (spec 3 §6). */
 export const needsGeoserver = (method: string | null | undefined) => method === 'WMS' || method === 'WMS-TILE';
 
-export const projectNameField = z.string({ message: PROJECT_MSG.nameRequired }).trim()
-  .min(1, { message: PROJECT_MSG.nameRequired }).max(PROJECT_LIMITS.projectNameMax, { message: PROJECT_MSG.nameTooLong });
-const projectDescriptionField = z.string().trim().max(PROJECT_LIMITS.projectDescriptionMax, { message: PROJECT_MSG.descriptionTooLong }).nullable().optional();
+export const projectNameField = z
+  .string({ message: PROJECT_MSG.nameRequired })
+  .trim()
+  .min(1, { message: PROJECT_MSG.nameRequired })
+  .max(PROJECT_LIMITS.projectNameMax, { message: PROJECT_MSG.nameTooLong });
+const projectDescriptionField = z
+  .string()
+  .trim()
+  .max(PROJECT_LIMITS.projectDescriptionMax, { message: PROJECT_MSG.descriptionTooLong })
+  .nullable()
+  .optional();
 
 export const createProjectSchema = z.object({
   name: projectNameField,
   description: projectDescriptionField,
-  dataDictionaryId: z.string({ message: PROJECT_MSG.dictionaryRequired }).uuid({ message: PROJECT_MSG.dictionaryRequired }),
+  dataDictionaryId: z
+    .string({ message: PROJECT_MSG.dictionaryRequired })
+    .uuid({ message: PROJECT_MSG.dictionaryRequired }),
   organizationId: z.string().uuid().optional(),
 });
 
@@ -85,9 +104,17 @@ export const updateProjectSchema = z.object({
   geoidId: z.string().max(32).nullable().optional(),
 });
 
-const folderNameField = z.string({ message: PROJECT_MSG.folderNameRequired }).trim()
-  .min(1, { message: PROJECT_MSG.folderNameRequired }).max(PROJECT_LIMITS.folderNameMax, { message: PROJECT_MSG.folderNameRequired });
-const folderDescriptionField = z.string().trim().max(PROJECT_LIMITS.folderDescriptionMax, { message: PROJECT_MSG.folderDescriptionTooLong }).nullable().optional();
+const folderNameField = z
+  .string({ message: PROJECT_MSG.folderNameRequired })
+  .trim()
+  .min(1, { message: PROJECT_MSG.folderNameRequired })
+  .max(PROJECT_LIMITS.folderNameMax, { message: PROJECT_MSG.folderNameRequired });
+const folderDescriptionField = z
+  .string()
+  .trim()
+  .max(PROJECT_LIMITS.folderDescriptionMax, { message: PROJECT_MSG.folderDescriptionTooLong })
+  .nullable()
+  .optional();
 
 export const createFolderSchema = z.object({
   name: folderNameField,
@@ -106,8 +133,11 @@ export const updateFolderSchema = z.object({
   leadersEnabled: z.boolean().optional(),
 });
 
-const layerNameField = z.string({ message: PROJECT_MSG.layerNameRequired }).trim()
-  .min(1, { message: PROJECT_MSG.layerNameRequired }).max(PROJECT_LIMITS.layerNameMax, { message: PROJECT_MSG.layerNameRequired });
+const layerNameField = z
+  .string({ message: PROJECT_MSG.layerNameRequired })
+  .trim()
+  .min(1, { message: PROJECT_MSG.layerNameRequired })
+  .max(PROJECT_LIMITS.layerNameMax, { message: PROJECT_MSG.layerNameRequired });
 
 export const createLayerSchema = z.object({
   name: layerNameField,
@@ -124,23 +154,48 @@ export const updateLayerSchema = z.object({
   preferredMethod: z.enum(LAYER_METHODS).optional(),
   mobilePreferredMethod: z.enum(LAYER_METHODS).nullable().optional(),
   readOnly: z.boolean().optional(),
-  styles: z.array(z.object({ id: z.string().uuid() })).max(1).optional(),
+  styles: z
+    .array(z.object({ id: z.string().uuid() }))
+    .max(1)
+    .optional(),
 });
 
 export const layerOut = z.object({
-  id: z.string(), name: z.string(), description: z.string().nullable(), type: z.string(), serverName: z.string().nullable(),
-  referenceId: z.string().nullable(), folderId: z.string(), projectId: z.string(), isActive: z.boolean(), readOnly: z.boolean(),
-  preferredMethod: z.string(), mobilePreferredMethod: z.string().nullable(), wfsStrategy: z.string(),
-  styles: z.array(z.object({ id: z.string() })), zIndex: z.number().int(),
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  serverName: z.string().nullable(),
+  referenceId: z.string().nullable(),
+  folderId: z.string(),
+  projectId: z.string(),
+  isActive: z.boolean(),
+  readOnly: z.boolean(),
+  preferredMethod: z.string(),
+  mobilePreferredMethod: z.string().nullable(),
+  wfsStrategy: z.string(),
+  styles: z.array(z.object({ id: z.string() })),
+  zIndex: z.number().int(),
   /** Folders (of other projects) this layer is shared into; a shared layer cannot be deleted (spec 3 §6). */
   sharedFolders: z.array(z.string()).optional(),
 });
 /** A layer shared into a folder: read-only there; sharedProjectId/sharedFolderId name where it is shown. */
-export const sharedLayerOut = layerOut.extend({ shared: z.literal(true), sharedProjectId: z.string(), sharedFolderId: z.string() });
+export const sharedLayerOut = layerOut.extend({
+  shared: z.literal(true),
+  sharedProjectId: z.string(),
+  sharedFolderId: z.string(),
+});
 export type SharedLayerOut = z.infer<typeof sharedLayerOut>;
 const folderFields = {
-  id: z.string(), name: z.string(), description: z.string().nullable(), parentId: z.string().nullable(), projectId: z.string(),
-  folderType: z.string(), leadersEnabled: z.boolean(), level: z.number().int(), layers: z.array(layerOut),
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  parentId: z.string().nullable(),
+  projectId: z.string(),
+  folderType: z.string(),
+  leadersEnabled: z.boolean(),
+  level: z.number().int(),
+  layers: z.array(layerOut),
   sharedLayers: z.array(sharedLayerOut).optional(),
 };
 /** Only two levels exist, so the schema spells both out (no recursion in the API description). */
@@ -148,9 +203,18 @@ export const subFolderOut = z.object({ ...folderFields, folders: z.array(z.never
 export const folderOut = z.object({ ...folderFields, folders: z.array(subFolderOut) });
 export type FolderOut = z.infer<typeof folderOut>;
 export const projectOut = z.object({
-  id: z.string(), name: z.string(), description: z.string().nullable(), dataDictionaryId: z.string(), organizationId: z.string(),
-  ownerId: z.string().nullable(), createdDate: z.string(), proj: z.object({ id: z.string(), name: z.string(), wkt: z.string(), proj: z.string().nullable() }).nullable(),
-  geoidId: z.string().nullable(), coordinate: z.string().nullable(), zoomLevel: z.number().int().nullable(), folders: z.array(folderOut),
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  dataDictionaryId: z.string(),
+  organizationId: z.string(),
+  ownerId: z.string().nullable(),
+  createdDate: z.string(),
+  proj: z.object({ id: z.string(), name: z.string(), wkt: z.string(), proj: z.string().nullable() }).nullable(),
+  geoidId: z.string().nullable(),
+  coordinate: z.string().nullable(),
+  zoomLevel: z.number().int().nullable(),
+  folders: z.array(folderOut),
   abilities: z.object({ edit: z.boolean(), admin: z.boolean(), createFolder: z.boolean() }),
 });
 export type ProjectOut = z.infer<typeof projectOut>;

@@ -26,14 +26,20 @@ export function parseFeatureRef(text: string): { kind: string; id: string } | nu
 }
 
 /** A feature id in a path or body: "<kind>.<number>" or "<number>", the number within range. */
-export const featureRefField = z.string().max(64).refine((text) => parseFeatureRef(text) !== null, { message: MSG.invalidId });
+export const featureRefField = z
+  .string()
+  .max(64)
+  .refine((text) => parseFeatureRef(text) !== null, { message: MSG.invalidId });
 
 /** A PostgreSQL integer (int4) column: what a count, page, index or order can be. */
 export const INT4_MAX = 2147483647;
 
 /** A non-negative integer that an int4 column or parameter holds, from a query or path (text). */
-export const int4Query = z.coerce.number({ message: MSG.invalidNumber }).int({ message: MSG.invalidNumber })
-  .min(0, { message: MSG.invalidNumber }).max(INT4_MAX, { message: MSG.invalidNumber });
+export const int4Query = z.coerce
+  .number({ message: MSG.invalidNumber })
+  .int({ message: MSG.invalidNumber })
+  .min(0, { message: MSG.invalidNumber })
+  .max(INT4_MAX, { message: MSG.invalidNumber });
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -79,7 +79,9 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const invitationParamsSchema = z.object({ organizationId: z.string().uuid({ message: MEMBER_MSG.invitationNotFound }) });
+export const invitationParamsSchema = z.object({
+  organizationId: z.string().uuid({ message: MEMBER_MSG.invitationNotFound }),
+});
 
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -110,7 +112,12 @@ export const seatSummarySchema = z.object({
   used: z.number().int(),
   limit: z.number().int().nullable(),
   remaining: z.number().int().nullable(),
-  byType: z.object({ viewers: z.number().int(), editors: z.number().int(), dataCollectors: z.number().int(), rtk: z.number().int() }),
+  byType: z.object({
+    viewers: z.number().int(),
+    editors: z.number().int(),
+    dataCollectors: z.number().int(),
+    rtk: z.number().int(),
+  }),
   free: z.object({ viewer: z.boolean(), editor: z.boolean(), dataCollector: z.boolean(), rtk: z.boolean() }),
   limits: z.object({
     maxUsers: z.number().int().nullable(),
@@ -119,4 +126,3 @@ export const seatSummarySchema = z.object({
   }),
 });
 export type SeatSummary = z.infer<typeof seatSummarySchema>;
-

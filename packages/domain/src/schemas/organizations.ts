@@ -16,7 +16,12 @@ export const ORG_MSG = {
 export const cutState = (s: string) => s.slice(0, LIMITS.stateMax);
 export const cutPostalCode = (s: string) => s.slice(0, LIMITS.postalCodeMax);
 
-const addressField = z.string().trim().max(LIMITS.addressFieldMax, { message: ORG_MSG.fieldTooLong }).nullable().optional();
+const addressField = z
+  .string()
+  .trim()
+  .max(LIMITS.addressFieldMax, { message: ORG_MSG.fieldTooLong })
+  .nullable()
+  .optional();
 
 export const updateOrganizationSchema = z.object({
   id: z.string().min(1),

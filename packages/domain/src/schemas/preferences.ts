@@ -62,7 +62,11 @@ export const preferencesSchema = z.object({
   skipGettingStartedGuide: z.boolean().optional(),
   skipPlusQuickStartGuide: z.boolean().optional(),
   // A string to the web app (its tabs are data); only the spec's tab ids are stored.
-  lastFeaturePanelView: z.string().refine((v) => (FEATURE_PANEL_VIEWS as readonly string[]).includes(v)).nullable().optional(),
+  lastFeaturePanelView: z
+    .string()
+    .refine((v) => (FEATURE_PANEL_VIEWS as readonly string[]).includes(v))
+    .nullable()
+    .optional(),
   projectPrefs: z.array(projectPrefsSchema).optional(),
   useLocalPrefs: z.boolean().optional(),
   // The map view with no project selected (spec 3 §3); per project it is projectPrefs[].mapPrefs.

@@ -128,8 +128,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['activities', 'preferences', 'auth_providers', 'auth_throttle', 'refresh_tokens',
-    'auth_codes', 'permissions', 'memberships', 'accounts', 'organizations']) {
+  for (const table of [
+    'activities',
+    'preferences',
+    'auth_providers',
+    'auth_throttle',
+    'refresh_tokens',
+    'auth_codes',
+    'permissions',
+    'memberships',
+    'accounts',
+    'organizations',
+  ]) {
     await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(db);
   }
 }

@@ -8,8 +8,10 @@ import { ATTRIBUTE_TYPES, COMPONENT_TYPES } from '@fieldbook/domain';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE component_types (id integer PRIMARY KEY, name text NOT NULL UNIQUE)`.execute(db);
   await sql`CREATE TABLE attribute_types (id integer PRIMARY KEY, name text NOT NULL UNIQUE)`.execute(db);
-  for (const t of COMPONENT_TYPES) await sql`INSERT INTO component_types (id, name) VALUES (${t.id}, ${t.name})`.execute(db);
-  for (const t of ATTRIBUTE_TYPES) await sql`INSERT INTO attribute_types (id, name) VALUES (${t.id}, ${t.name})`.execute(db);
+  for (const t of COMPONENT_TYPES)
+    await sql`INSERT INTO component_types (id, name) VALUES (${t.id}, ${t.name})`.execute(db);
+  for (const t of ATTRIBUTE_TYPES)
+    await sql`INSERT INTO attribute_types (id, name) VALUES (${t.id}, ${t.name})`.execute(db);
 
   await sql`
     CREATE TABLE dictionaries (
@@ -36,7 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       is_global boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX pick_lists_global_name_key ON pick_lists (organization_id, lower(name)) WHERE is_global`.execute(db);
+  await sql`CREATE UNIQUE INDEX pick_lists_global_name_key ON pick_lists (organization_id, lower(name)) WHERE is_global`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE pick_list_values (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -45,7 +49,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       label text NOT NULL,
       sort_order integer NOT NULL
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX pick_list_values_value_key ON pick_list_values (pick_list_id, lower(value))`.execute(db);
+  await sql`CREATE UNIQUE INDEX pick_list_values_value_key ON pick_list_values (pick_list_id, lower(value))`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE systems (
@@ -82,7 +88,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       pick_list_id uuid REFERENCES pick_lists(id) ON DELETE SET NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX attributes_name_key ON attributes (component_id, lower(name)) WHERE component_id IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX attributes_name_key ON attributes (component_id, lower(name)) WHERE component_id IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX attributes_pick_list_idx ON attributes (pick_list_id)`.execute(db);
 
   await sql`
@@ -111,8 +119,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['projects', 'attribute_search_index', 'attributes', 'components', 'systems', 'pick_list_values',
-    'pick_lists', 'dictionaries', 'attribute_types', 'component_types']) {
+  for (const t of [
+    'projects',
+    'attribute_search_index',
+    'attributes',
+    'components',
+    'systems',
+    'pick_list_values',
+    'pick_lists',
+    'dictionaries',
+    'attribute_types',
+    'component_types',
+  ]) {
     await sql`DROP TABLE IF EXISTS ${sql.table(t)}`.execute(db);
   }
 }

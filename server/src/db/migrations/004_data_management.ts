@@ -42,7 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`ALTER TABLE projects ADD CONSTRAINT projects_site_fk FOREIGN KEY (site_id) REFERENCES sites(id) ON DELETE RESTRICT`.execute(db);
+  await sql`ALTER TABLE projects ADD CONSTRAINT projects_site_fk FOREIGN KEY (site_id) REFERENCES sites(id) ON DELETE RESTRICT`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE client_keys (
@@ -59,5 +61,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE projects DROP CONSTRAINT IF EXISTS projects_site_fk`.execute(db);
-  for (const t of ['client_keys', 'sites', 'styles', 'symbols']) await sql`DROP TABLE IF EXISTS ${sql.table(t)}`.execute(db);
+  for (const t of ['client_keys', 'sites', 'styles', 'symbols'])
+    await sql`DROP TABLE IF EXISTS ${sql.table(t)}`.execute(db);
 }

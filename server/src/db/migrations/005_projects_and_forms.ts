@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       leaders_enabled boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX folders_sibling_name_key ON folders (project_id, coalesce(parent_id, '00000000-0000-0000-0000-000000000000'::uuid), lower(name))`.execute(db);
+  await sql`CREATE UNIQUE INDEX folders_sibling_name_key ON folders (project_id, coalesce(parent_id, '00000000-0000-0000-0000-000000000000'::uuid), lower(name))`.execute(
+    db,
+  );
   await sql`CREATE INDEX folders_project_idx ON folders (project_id)`.execute(db);
 
   await sql`
@@ -73,7 +75,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['form_permissions', 'forms', 'layers', 'folders']) await sql`DROP TABLE IF EXISTS ${sql.table(t)}`.execute(db);
+  for (const t of ['form_permissions', 'forms', 'layers', 'folders'])
+    await sql`DROP TABLE IF EXISTS ${sql.table(t)}`.execute(db);
   for (const c of ['description', 'owner_id', 'geoid_id', 'coordinate', 'zoom_level']) {
     await sql`ALTER TABLE projects DROP COLUMN IF EXISTS ${sql.ref(c)}`.execute(db);
   }

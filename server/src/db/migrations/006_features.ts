@@ -25,7 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_by uuid REFERENCES accounts(id) ON DELETE SET NULL,
       deleted_at timestamptz
     )`.execute(db);
-  await sql`CREATE INDEX features_layer_geom_idx ON features USING gist (layer_id, geom) WHERE deleted_at IS NULL`.execute(db);
+  await sql`CREATE INDEX features_layer_geom_idx ON features USING gist (layer_id, geom) WHERE deleted_at IS NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX features_project_idx ON features (project_id)`.execute(db);
 
   await sql`

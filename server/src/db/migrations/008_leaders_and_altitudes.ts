@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * the column takes 2D and 3D geometries alike; EPSG:4326 stays enforced by a check.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE UNIQUE INDEX layers_one_leader_layer_per_folder ON layers (folder_id) WHERE reference_id = 'leader'`.execute(db);
+  await sql`CREATE UNIQUE INDEX layers_one_leader_layer_per_folder ON layers (folder_id) WHERE reference_id = 'leader'`.execute(
+    db,
+  );
   await sql`ALTER TABLE features ALTER COLUMN geom TYPE geometry USING geom`.execute(db);
   await sql`ALTER TABLE features ADD CONSTRAINT features_geom_srid CHECK (ST_SRID(geom) = 4326)`.execute(db);
 }

@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ADD COLUMN invited_last_name text,
     ADD COLUMN invited_by uuid REFERENCES accounts(id) ON DELETE SET NULL`.execute(db);
   await sql`CREATE INDEX memberships_pending_idx ON memberships (account_id) WHERE invitation_pending`.execute(db);
-  await sql`ALTER TABLE accounts ADD COLUMN created_by_organization_id uuid REFERENCES organizations(id) ON DELETE SET NULL`.execute(db);
+  await sql`ALTER TABLE accounts ADD COLUMN created_by_organization_id uuid REFERENCES organizations(id) ON DELETE SET NULL`.execute(
+    db,
+  );
   // Accounts made by an admin's invitation so far: no sign-up phone number and only their home organization.
   await sql`UPDATE accounts a SET created_by_organization_id = a.default_organization_id
     WHERE a.phone_number IS NULL AND a.default_organization_id IS NOT NULL

@@ -94,9 +94,23 @@ export function Basemap({ onAttribution }: { onAttribution: (provider: string | 
       zIndex: -10,
       showLabels: true,
       wrapX: false,
-      strokeStyle: new Stroke({ color: dark ? 'rgba(200,230,220,0.45)' : 'rgba(20,60,50,0.45)', width: 1, lineDash: [2, 4] }),
-      lonLabelStyle: new Text({ font: '11px system-ui, sans-serif', textBaseline: 'bottom', fill: new Fill({ color: dark ? '#dce8e4' : '#17312a' }), stroke: new Stroke({ color: dark ? '#0e1920' : '#ffffff', width: 3 }) }),
-      latLabelStyle: new Text({ font: '11px system-ui, sans-serif', textAlign: 'end', fill: new Fill({ color: dark ? '#dce8e4' : '#17312a' }), stroke: new Stroke({ color: dark ? '#0e1920' : '#ffffff', width: 3 }) }),
+      strokeStyle: new Stroke({
+        color: dark ? 'rgba(200,230,220,0.45)' : 'rgba(20,60,50,0.45)',
+        width: 1,
+        lineDash: [2, 4],
+      }),
+      lonLabelStyle: new Text({
+        font: '11px system-ui, sans-serif',
+        textBaseline: 'bottom',
+        fill: new Fill({ color: dark ? '#dce8e4' : '#17312a' }),
+        stroke: new Stroke({ color: dark ? '#0e1920' : '#ffffff', width: 3 }),
+      }),
+      latLabelStyle: new Text({
+        font: '11px system-ui, sans-serif',
+        textAlign: 'end',
+        fill: new Fill({ color: dark ? '#dce8e4' : '#17312a' }),
+        stroke: new Stroke({ color: dark ? '#0e1920' : '#ffffff', width: 3 }),
+      }),
     });
     map.addLayer(grid);
     return () => {

@@ -16,9 +16,21 @@ export function MapPrefsCard({ onClose }: { onClose: () => void }) {
   const shown = shownType(settings.provider, settings.type);
   const fallback = shown !== null && shown !== settings.type && settings.type !== 'grid';
 
-  const group = <T extends string>(title: string, testId: string, values: readonly T[], value: T, idOf: (v: T) => string, onChange: (v: T) => void) => (
+  const group = <T extends string>(
+    title: string,
+    testId: string,
+    values: readonly T[],
+    value: T,
+    idOf: (v: T) => string,
+    onChange: (v: T) => void,
+  ) => (
     <>
-      <Typography variant="overline" component="h3" id={`${testId}-title`} sx={{ display: 'block', lineHeight: 2, mt: 1 }}>
+      <Typography
+        variant="overline"
+        component="h3"
+        id={`${testId}-title`}
+        sx={{ display: 'block', lineHeight: 2, mt: 1 }}
+      >
         {title}
       </Typography>
       <ToggleButtonGroup
@@ -40,26 +52,64 @@ export function MapPrefsCard({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <Card elevation={6} role="region" aria-labelledby="map-prefs-title" data-testid="map-prefs" sx={{ width: 340, maxWidth: 'calc(100vw - 24px)', maxHeight: '100%', overflow: 'auto' }}>
+    <Card
+      elevation={6}
+      role="region"
+      aria-labelledby="map-prefs-title"
+      data-testid="map-prefs"
+      sx={{ width: 340, maxWidth: 'calc(100vw - 24px)', maxHeight: '100%', overflow: 'auto' }}
+    >
       <CardHeader
         title={label('app.map.prefs.title')}
         slotProps={{ title: { id: 'map-prefs-title', variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
         action={
-          <IconButton aria-label={label('app.map.prefs.close')} onClick={onClose} size="small" data-testid="map-prefs-close">
+          <IconButton
+            aria-label={label('app.map.prefs.close')}
+            onClick={onClose}
+            size="small"
+            data-testid="map-prefs-close"
+          >
             <CloseIcon fontSize="small" />
           </IconButton>
         }
         sx={{ pb: 0 }}
       />
       <CardContent sx={{ pt: 0, '&:last-child': { pb: 2 } }}>
-        {group<MapType>(label('app.map.prefs.type'), 'map-type', MAP_TYPES, settings.type, (v) => `app.map.type.${v}`, (type) => settings.save({ type }))}
+        {group<MapType>(
+          label('app.map.prefs.type'),
+          'map-type',
+          MAP_TYPES,
+          settings.type,
+          (v) => `app.map.type.${v}`,
+          (type) => settings.save({ type }),
+        )}
         {fallback && (
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }} data-testid="map-type-fallback">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ mt: 0.5 }}
+            data-testid="map-type-fallback"
+          >
             {label('app.map.prefs.fallback')}
           </Typography>
         )}
-        {group<MapTheme>(label('app.map.prefs.theme'), 'map-theme', MAP_THEMES, settings.theme, (v) => `app.map.theme.${v}`, (theme) => settings.save({ theme }))}
-        {group<MapProvider>(label('app.map.prefs.provider'), 'map-provider', availableProviders(settings.keys), settings.provider, (v) => `app.map.provider.${v}`, settings.setProvider)}
+        {group<MapTheme>(
+          label('app.map.prefs.theme'),
+          'map-theme',
+          MAP_THEMES,
+          settings.theme,
+          (v) => `app.map.theme.${v}`,
+          (theme) => settings.save({ theme }),
+        )}
+        {group<MapProvider>(
+          label('app.map.prefs.provider'),
+          'map-provider',
+          availableProviders(settings.keys),
+          settings.provider,
+          (v) => `app.map.provider.${v}`,
+          settings.setProvider,
+        )}
       </CardContent>
     </Card>
   );

@@ -45,7 +45,8 @@ export function ViewPersistence() {
       const now = viewState(map);
       const prefs = usePreferences.getState().prefs;
       const stored = initialView(readMapPrefs(prefs, id));
-      if (same(stored.center.lat, now.lat, 6) && same(stored.center.lng, now.lng, 6) && same(stored.zoom, now.zoom, 2)) return;
+      if (same(stored.center.lat, now.lat, 6) && same(stored.center.lng, now.lng, 6) && same(stored.zoom, now.zoom, 2))
+        return;
       saveMapPrefs(id, { center: { lat: round(now.lat, 6), lng: round(now.lng, 6) }, zoom: round(now.zoom, 2) });
     };
     const onMoveEnd = () => {

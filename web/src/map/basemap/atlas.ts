@@ -26,7 +26,13 @@ function toPlace(f: Feature, kind: 'country' | 'state'): Place | null {
   const name = (f.properties as { name?: string } | null)?.name;
   const extent = f.geometry ? mainExtent(f.geometry as { type: string; coordinates: unknown }) : null;
   if (!name || !extent) return null;
-  return { name, kind, country: kind === 'state' ? 'United States' : undefined, extent, center: [(extent[0] + extent[2]) / 2, (extent[1] + extent[3]) / 2] };
+  return {
+    name,
+    kind,
+    country: kind === 'state' ? 'United States' : undefined,
+    extent,
+    center: [(extent[0] + extent[2]) / 2, (extent[1] + extent[3]) / 2],
+  };
 }
 
 function build(): Atlas {

@@ -23,14 +23,17 @@ export interface MapView {
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
-const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T): T => (values.includes(v as T) ? (v as T) : fallback);
+const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T): T =>
+  values.includes(v as T) ? (v as T) : fallback;
 
 function asCenter(v: unknown): MapView['center'] | undefined {
   const raw = typeof v === 'string' ? safeJson(v) : v;
   if (!isObject(raw)) return undefined;
   const lat = Number(raw.lat);
   const lng = Number(raw.lng ?? raw.lon);
-  return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : undefined;
+  return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
+    ? { lat, lng }
+    : undefined;
 }
 
 function safeJson(text: string): unknown {
@@ -41,7 +44,10 @@ function safeJson(text: string): unknown {
   }
 }
 
-const asZoom = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(MAP_DEFAULTS.maxZoom, Math.max(MAP_DEFAULTS.minZoom, v)) : undefined);
+const asZoom = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? Math.min(MAP_DEFAULTS.maxZoom, Math.max(MAP_DEFAULTS.minZoom, v))
+    : undefined;
 
 /** The stored map preferences of a project (or the user's, with no project), with defaults for type and theme. */
 export function readMapPrefs(prefs: Preferences, projectId: string | null): MapPrefs {
@@ -58,23 +64,39 @@ export function readMapPrefs(prefs: Preferences, projectId: string | null): MapP
 }
 
 /** The preferences patch that stores `patch` into the project's map preferences, keeping everything else. */
-export function mapPrefsPatch(prefs: Preferences, projectId: string | null, patch: Partial<MapPrefs>): Partial<Preferences> {
+export function mapPrefsPatch(
+  prefs: Preferences,
+  projectId: string | null,
+  patch: Partial<MapPrefs>,
+): Partial<Preferences> {
   const next = { ...readMapPrefs(prefs, projectId), ...patch };
   if (!projectId) {
     const p = prefs as Preferences & Loose;
-    return { stylePrefs: { ...(isObject(p.stylePrefs) ? p.stylePrefs : {}), type: next.type, theme: next.theme }, mapCenter: next.center, zoomLevel: next.zoom } as Partial<Preferences>;
+    return {
+      stylePrefs: { ...(isObject(p.stylePrefs) ? p.stylePrefs : {}), type: next.type, theme: next.theme },
+      mapCenter: next.center,
+      zoomLevel: next.zoom,
+    } as Partial<Preferences>;
   }
   const list = prefs.projectPrefs ?? [];
   const found = list.some((e) => e.id === projectId);
-  const merge = (e: NonNullable<Preferences['projectPrefs']>[number]) => ({ ...e, mapPrefs: { ...(e.mapPrefs ?? {}), ...next } });
-  return { projectPrefs: found ? list.map((e) => (e.id === projectId ? merge(e) : e)) : [...list, merge({ id: projectId })] };
+  const merge = (e: NonNullable<Preferences['projectPrefs']>[number]) => ({
+    ...e,
+    mapPrefs: { ...(e.mapPrefs ?? {}), ...next },
+  });
+  return {
+    projectPrefs: found ? list.map((e) => (e.id === projectId ? merge(e) : e)) : [...list, merge({ id: projectId })],
+  };
 }
 
 /**
  * Where the map opens for a project (spec 3 §3, §4): the view saved on map idle, else the project's
  * saved coordinate and zoom level, else the spec default (lat 38.67, lng -97.91, zoom 5).
  */
-export function initialView(saved: MapPrefs, project?: { coordinate: string | null; zoomLevel: number | null } | null): MapView {
+export function initialView(
+  saved: MapPrefs,
+  project?: { coordinate: string | null; zoomLevel: number | null } | null,
+): MapView {
   if (saved.center) return { center: saved.center, zoom: saved.zoom ?? MAP_DEFAULTS.zoom };
   const projectCenter = project?.coordinate ? asCenter(project.coordinate) : undefined;
   if (projectCenter) return { center: projectCenter, zoom: asZoom(project?.zoomLevel) ?? MAP_DEFAULTS.zoom };

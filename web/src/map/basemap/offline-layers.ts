@@ -29,7 +29,9 @@ function labelPoint(feature: FeatureLike): number[] | null {
   let polygon: Polygon | null = null;
   if (g?.getType() === 'Polygon') polygon = g as Polygon;
   if (g?.getType() === 'MultiPolygon') {
-    polygon = (g as MultiPolygon).getPolygons().reduce<Polygon | null>((a, p) => (!a || p.getArea() > a.getArea() ? p : a), null);
+    polygon = (g as MultiPolygon)
+      .getPolygons()
+      .reduce<Polygon | null>((a, p) => (!a || p.getArea() > a.getArea() ? p : a), null);
   }
   const at = polygon ? polygon.getInteriorPoint().getCoordinates().slice(0, 2) : null;
   if (at) f.set('labelAt', at, true);
@@ -59,9 +61,17 @@ export function createOfflineLayers(atlas: Atlas, palette: BasemapPalette): Vect
   const colours = PALETTES[palette];
   const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
   const countries = new VectorSource({ features: format.readFeatures(atlas.countries), overlaps: false });
-  const states = new VectorSource({ features: [...format.readFeatures(atlas.states), ...format.readFeatures({ type: 'Feature', geometry: atlas.stateBorders, properties: { border: true } })] });
+  const states = new VectorSource({
+    features: [
+      ...format.readFeatures(atlas.states),
+      ...format.readFeatures({ type: 'Feature', geometry: atlas.stateBorders, properties: { border: true } }),
+    ],
+  });
 
-  const land = new Style({ fill: new Fill({ color: colours.land }), stroke: new Stroke({ color: colours.country, width: 0.8 }) });
+  const land = new Style({
+    fill: new Fill({ color: colours.land }),
+    stroke: new Stroke({ color: colours.country, width: 0.8 }),
+  });
   const stateLine = new Style({ stroke: new Stroke({ color: colours.state, width: 0.7, lineDash: [4, 3] }) });
   // Resolutions in metres per pixel: country names from about zoom 3 to 7, state names from zoom 4.5 to 10.
   const countryLayer = new VectorLayer({
@@ -70,7 +80,10 @@ export function createOfflineLayers(atlas: Atlas, palette: BasemapPalette): Vect
     background: colours.water,
     zIndex: OFFLINE_Z,
     declutter: 'basemap',
-    style: (f, resolution) => (resolution < 1300 || resolution > 25000 ? land : [land, labelStyle(f, colours, 12)].filter((s): s is Style => !!s)),
+    style: (f, resolution) =>
+      resolution < 1300 || resolution > 25000
+        ? land
+        : [land, labelStyle(f, colours, 12)].filter((s): s is Style => !!s),
   });
   const stateLayer = new VectorLayer({
     className: OFFLINE_CLASS,

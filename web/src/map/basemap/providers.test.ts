@@ -6,7 +6,12 @@ describe('map providers (spec 3 §2)', () => {
   it('offers Bing and Google only when the operator configured their keys', () => {
     expect(availableProviders({})).toEqual(['MAP_OSM', 'MAP_OFFLINE']);
     expect(availableProviders({ bingMapsKey: 'b' })).toEqual(['MAP_OSM', 'MAP_BING', 'MAP_OFFLINE']);
-    expect(availableProviders({ bingMapsKey: 'b', googleMapsKey: 'g' })).toEqual(['MAP_OSM', 'MAP_BING', 'MAP_GOOGLE', 'MAP_OFFLINE']);
+    expect(availableProviders({ bingMapsKey: 'b', googleMapsKey: 'g' })).toEqual([
+      'MAP_OSM',
+      'MAP_BING',
+      'MAP_GOOGLE',
+      'MAP_OFFLINE',
+    ]);
   });
 
   it('falls back to OSM when a chosen provider lost its key', () => {

@@ -11,7 +11,12 @@ export interface MapKeys {
 
 /** Which providers the user may choose: Bing and Google only when the operator configured a key (spec 3 §2). */
 export function availableProviders(keys: MapKeys): MapProvider[] {
-  return ['MAP_OSM', ...(keys.bingMapsKey ? ['MAP_BING' as const] : []), ...(keys.googleMapsKey ? ['MAP_GOOGLE' as const] : []), 'MAP_OFFLINE'];
+  return [
+    'MAP_OSM',
+    ...(keys.bingMapsKey ? ['MAP_BING' as const] : []),
+    ...(keys.googleMapsKey ? ['MAP_GOOGLE' as const] : []),
+    'MAP_OFFLINE',
+  ];
 }
 
 /** A chosen provider whose key is no longer configured falls back to OSM. */
@@ -32,7 +37,11 @@ export function shownType(provider: MapProvider, type: MapType): MapType | null 
   return type;
 }
 
-const BING_IMAGERY: Record<string, string> = { satellite: 'Aerial', hybrid: 'AerialWithLabelsOnDemand', roadmap: 'RoadOnDemand' };
+const BING_IMAGERY: Record<string, string> = {
+  satellite: 'Aerial',
+  hybrid: 'AerialWithLabelsOnDemand',
+  roadmap: 'RoadOnDemand',
+};
 
 /** The tile source of a provider and map type, or null for the offline basemap alone. */
 export function providerSource(provider: MapProvider, type: MapType, keys: MapKeys): TileSource | null {

@@ -20,8 +20,17 @@ export function useMapSettings(): MapSettings {
   const prefs = usePreferences((s) => s.prefs);
   const keys = useMapKeys();
   const save = useCallback((patch: Partial<MapPrefs>) => saveMapPrefs(useMapStore.getState().projectId, patch), []);
-  const setProvider = useCallback((provider: MapProvider) => usePreferences.getState().update({ provider } as never), []);
-  return { ...readMapPrefs(prefs, projectId), provider: effectiveProvider(readProvider(prefs), keys), keys, save, setProvider };
+  const setProvider = useCallback(
+    (provider: MapProvider) => usePreferences.getState().update({ provider } as never),
+    [],
+  );
+  return {
+    ...readMapPrefs(prefs, projectId),
+    provider: effectiveProvider(readProvider(prefs), keys),
+    keys,
+    save,
+    setProvider,
+  };
 }
 
 /** Writes map preferences of a project (saved by the preferences store 5 s later). */

@@ -66,7 +66,12 @@ export function MapCanvas() {
         data-lat={view.lat.toFixed(6)}
         data-lng={view.lng.toFixed(6)}
         data-zoom={view.zoom.toFixed(2)}
-        sx={{ position: 'absolute', inset: 0, [`& .${TILES_CLASS}`]: { filter: TILE_FILTERS[theme] }, [`& .${OFFLINE_CLASS}`]: { filter: OFFLINE_FILTERS[theme] } }}
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          [`& .${TILES_CLASS}`]: { filter: TILE_FILTERS[theme] },
+          [`& .${OFFLINE_CLASS}`]: { filter: OFFLINE_FILTERS[theme] },
+        }}
       />
       <Basemap onAttribution={onAttribution} />
       <ViewPersistence />
@@ -95,7 +100,18 @@ export function MapCanvas() {
             </Box>
           )}
           {prefsOpen && (
-            <Box sx={{ ...overlay, zIndex: 4, top: 8, right: 56, bottom: 32, maxWidth: 'calc(100% - 64px)', pointerEvents: 'none', '& > *': { pointerEvents: 'auto' } }}>
+            <Box
+              sx={{
+                ...overlay,
+                zIndex: 4,
+                top: 8,
+                right: 56,
+                bottom: 32,
+                maxWidth: 'calc(100% - 64px)',
+                pointerEvents: 'none',
+                '& > *': { pointerEvents: 'auto' },
+              }}
+            >
               <MapPrefsCard onClose={() => setPrefsOpen(false)} />
             </Box>
           )}

@@ -57,12 +57,25 @@ export function CoordinateReadout({ attribution }: { attribution: string | null 
         maxWidth: '100%',
       })}
     >
-      <Typography component="span" variant="caption" data-testid="map-readout" sx={{ fontVariantNumeric: 'tabular-nums', fontFamily: 'ui-monospace, monospace' }}>
+      <Typography
+        component="span"
+        variant="caption"
+        data-testid="map-readout"
+        sx={{ fontVariantNumeric: 'tabular-nums', fontFamily: 'ui-monospace, monospace' }}
+      >
         {formatLatLng(position)}
       </Typography>
       {projected && (
-        <Typography component="span" variant="caption" data-testid="map-readout-projected" sx={{ fontVariantNumeric: 'tabular-nums', fontFamily: 'ui-monospace, monospace' }}>
-          {intl.formatMessage({ id: 'app.map.readout.projected' }, { easting: projected[0].toFixed(3), northing: projected[1].toFixed(3), name: proj?.name ?? '' })}
+        <Typography
+          component="span"
+          variant="caption"
+          data-testid="map-readout-projected"
+          sx={{ fontVariantNumeric: 'tabular-nums', fontFamily: 'ui-monospace, monospace' }}
+        >
+          {intl.formatMessage(
+            { id: 'app.map.readout.projected' },
+            { easting: projected[0].toFixed(3), northing: projected[1].toFixed(3), name: proj?.name ?? '' },
+          )}
         </Typography>
       )}
       {attribution && (

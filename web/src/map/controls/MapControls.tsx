@@ -51,7 +51,12 @@ export function MapControls({ prefsOpen, onTogglePrefs, overviewOpen, onToggleOv
   };
 
   return (
-    <Paper elevation={2} component="nav" aria-label={label('app.map.controls')} sx={{ display: 'flex', flexDirection: 'column', p: 0.25 }}>
+    <Paper
+      elevation={2}
+      component="nav"
+      aria-label={label('app.map.controls')}
+      sx={{ display: 'flex', flexDirection: 'column', p: 0.25 }}
+    >
       <Stack>
         {button('app.map.controls.zoom-in', 'map-zoom-in', <AddIcon />, () => zoomBy(map, 1))}
         {button('app.map.controls.zoom-out', 'map-zoom-out', <RemoveIcon />, () => zoomBy(map, -1))}
@@ -61,7 +66,13 @@ export function MapControls({ prefsOpen, onTogglePrefs, overviewOpen, onToggleOv
       {button('app.map.controls.locate', 'map-locate', <MyLocationIcon />, () => goToCurrentLocation(map))}
       {button('app.map.controls.measure', 'map-measure', <StraightenIcon />, toggleMeasure, measuring)}
       <Divider />
-      {button('app.map.controls.overview', 'map-overview-toggle', <PictureInPictureIcon />, onToggleOverview, overviewOpen)}
+      {button(
+        'app.map.controls.overview',
+        'map-overview-toggle',
+        <PictureInPictureIcon />,
+        onToggleOverview,
+        overviewOpen,
+      )}
       {button('app.map.controls.preferences', 'map-prefs-toggle', <LayersIcon />, onTogglePrefs, prefsOpen)}
     </Paper>
   );

@@ -41,15 +41,35 @@ export function MeasurePanel({ onClose }: { onClose: () => void }) {
       data-testid="measure-panel"
       sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, maxWidth: '100%', flexWrap: 'wrap' }}
     >
-      <ToggleButtonGroup size="small" exclusive value={kind} onChange={(_, v: MeasureKind | null) => v && setKind(v)} aria-label={label('app.map.measure.title')}>
-        <ToggleButton value="length" data-testid="measure-length">{label('app.map.measure.distance')}</ToggleButton>
-        <ToggleButton value="area" data-testid="measure-area">{label('app.map.measure.area')}</ToggleButton>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={kind}
+        onChange={(_, v: MeasureKind | null) => v && setKind(v)}
+        aria-label={label('app.map.measure.title')}
+      >
+        <ToggleButton value="length" data-testid="measure-length">
+          {label('app.map.measure.distance')}
+        </ToggleButton>
+        <ToggleButton value="area" data-testid="measure-area">
+          {label('app.map.measure.area')}
+        </ToggleButton>
       </ToggleButtonGroup>
-      <Typography variant="body2" aria-live="polite" data-testid="measure-result" sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 96, fontWeight: 600 }}>
+      <Typography
+        variant="body2"
+        aria-live="polite"
+        data-testid="measure-result"
+        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 96, fontWeight: 600 }}
+      >
         {result ?? label(kind === 'area' ? 'app.map.measure.hint.area' : 'app.map.measure.hint')}
       </Typography>
       <Tooltip title={label('app.map.measure.close')}>
-        <IconButton size="small" aria-label={label('app.map.measure.close')} onClick={onClose} data-testid="measure-close">
+        <IconButton
+          size="small"
+          aria-label={label('app.map.measure.close')}
+          onClick={onClose}
+          data-testid="measure-close"
+        >
           <CloseIcon fontSize="small" />
         </IconButton>
       </Tooltip>

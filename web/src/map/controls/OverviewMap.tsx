@@ -23,7 +23,12 @@ export function OverviewMap() {
     loadAtlas()
       .then((atlas) => {
         if (cancelled || !target.current) return;
-        control = new OverviewMapControl({ target: target.current, collapsible: false, collapsed: false, layers: createOfflineLayers(atlas, theme.palette.mode) });
+        control = new OverviewMapControl({
+          target: target.current,
+          collapsible: false,
+          collapsed: false,
+          layers: createOfflineLayers(atlas, theme.palette.mode),
+        });
         map.addControl(control);
       })
       .catch(() => undefined);
@@ -45,7 +50,10 @@ export function OverviewMap() {
         height: 130,
         overflow: 'hidden',
         '& .ol-overviewmap, & .ol-overviewmap-map': { width: '100%', height: '100%' },
-        '& .ol-overviewmap-box': { border: `2px solid ${theme.palette.primary.main}`, bgcolor: 'rgba(31, 111, 92, 0.12)' },
+        '& .ol-overviewmap-box': {
+          border: `2px solid ${theme.palette.primary.main}`,
+          bgcolor: 'rgba(31, 111, 92, 0.12)',
+        },
       }}
     />
   );

@@ -9,7 +9,9 @@ import { centreOn } from '../ol/view';
 
 /** Fits the map to a WGS84 extent [west, south, east, north], not closer than `maxZoom`. */
 export function fitLonLatExtent(map: OlMap, extent: [number, number, number, number], maxZoom = 18) {
-  map.getView().fit(transformExtent(extent, 'EPSG:4326', 'EPSG:3857'), { padding: [48, 48, 48, 48], maxZoom, duration: 400 });
+  map
+    .getView()
+    .fit(transformExtent(extent, 'EPSG:4326', 'EPSG:3857'), { padding: [48, 48, 48, 48], maxZoom, duration: 400 });
 }
 
 /** Zoom to extent: the union of the visible layers' extents (POST /rest/projects/layerExtents). */

@@ -19,5 +19,7 @@ export function formatLength(meters: number, metric: boolean): string {
 export function formatArea(squareMeters: number, metric: boolean): string {
   if (metric) return squareMeters >= 1_000_000 ? `${fixed(squareMeters / 1_000_000)} km²` : `${fixed(squareMeters)} m²`;
   const squareFeet = squareMeters * SQ_FEET_PER_SQ_METER;
-  return squareFeet >= SQ_FEET_PER_SQ_MILE ? `${fixed(squareFeet / SQ_FEET_PER_SQ_MILE)} mi²` : `${fixed(squareFeet)} ft²`;
+  return squareFeet >= SQ_FEET_PER_SQ_MILE
+    ? `${fixed(squareFeet / SQ_FEET_PER_SQ_MILE)} mi²`
+    : `${fixed(squareFeet)} ft²`;
 }

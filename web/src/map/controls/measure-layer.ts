@@ -13,12 +13,23 @@ export type MeasureKind = 'length' | 'area';
 /** The measurement of a drawn geometry, in the user's units (spherical, spec 3 §9 Earth radius). */
 export function measure(geometry: LineString | Polygon, metric: boolean): string {
   const options = { projection: 'EPSG:3857', radius: EARTH_RADIUS_M };
-  return geometry instanceof Polygon ? formatArea(getArea(geometry, options), metric) : formatLength(getLength(geometry, options), metric);
+  return geometry instanceof Polygon
+    ? formatArea(getArea(geometry, options), metric)
+    : formatLength(getLength(geometry, options), metric);
 }
 
 const COLOUR = '#ff6d00';
-const line = new Style({ stroke: new Stroke({ color: COLOUR, width: 3, lineDash: [8, 6] }), fill: new Fill({ color: 'rgba(255, 109, 0, 0.15)' }) });
-const vertex = new Style({ image: new Circle({ radius: 5, fill: new Fill({ color: '#ffffff' }), stroke: new Stroke({ color: COLOUR, width: 2 }) }) });
+const line = new Style({
+  stroke: new Stroke({ color: COLOUR, width: 3, lineDash: [8, 6] }),
+  fill: new Fill({ color: 'rgba(255, 109, 0, 0.15)' }),
+});
+const vertex = new Style({
+  image: new Circle({
+    radius: 5,
+    fill: new Fill({ color: '#ffffff' }),
+    stroke: new Stroke({ color: COLOUR, width: 2 }),
+  }),
+});
 
 function labelStyle(geometry: LineString | Polygon, metric: boolean): Style {
   const at = geometry instanceof Polygon ? geometry.getInteriorPoint() : new Point(geometry.getLastCoordinate());
@@ -45,10 +56,20 @@ const styleFor = (metric: boolean) => (feature: FeatureLike) => {
  * Adds a measuring layer and Draw interaction to the map; `onChange` gets the live measurement while
  * drawing and the final one. A new measurement replaces the previous. Returns the cleanup.
  */
-export function startMeasuring(map: OlMap, kind: MeasureKind, metric: boolean, onChange: (text: string | null) => void): { stop: () => void; abort: () => boolean } {
+export function startMeasuring(
+  map: OlMap,
+  kind: MeasureKind,
+  metric: boolean,
+  onChange: (text: string | null) => void,
+): { stop: () => void; abort: () => boolean } {
   const source = new VectorSource();
   const layer = new VectorLayer({ source, style: styleFor(metric), zIndex: 1000 });
-  const draw = new Draw({ source, type: kind === 'area' ? 'Polygon' : 'LineString', style: styleFor(metric), stopClick: true });
+  const draw = new Draw({
+    source,
+    type: kind === 'area' ? 'Polygon' : 'LineString',
+    style: styleFor(metric),
+    stopClick: true,
+  });
   let drawing = false;
   draw.on('drawstart', (e) => {
     drawing = true;

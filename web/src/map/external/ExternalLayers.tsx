@@ -17,11 +17,18 @@ async function wmtsSource(projectId: string, layer: Layer): Promise<WMTS | null>
   const res = await authorizedFetch(`${proxy}?SERVICE=WMTS&REQUEST=GetCapabilities`);
   if (!res.ok) return null;
   const caps = new WMTSCapabilities().read(await res.text());
-  const options = optionsFromCapabilities(caps, { layer: layer.serverName!, projection: 'EPSG:3857' })
-    ?? optionsFromCapabilities(caps, { layer: layer.serverName! });
+  const options =
+    optionsFromCapabilities(caps, { layer: layer.serverName!, projection: 'EPSG:3857' }) ??
+    optionsFromCapabilities(caps, { layer: layer.serverName! });
   if (!options) return null;
   // Tiles come through the proxy with KVP requests, whatever encoding the service advertised.
-  return new WMTS({ ...options, urls: [proxy], requestEncoding: 'KVP', tileLoadFunction: proxiedTileLoad, crossOrigin: undefined });
+  return new WMTS({
+    ...options,
+    urls: [proxy],
+    requestEncoding: 'KVP',
+    tileLoadFunction: proxiedTileLoad,
+    crossOrigin: undefined,
+  });
 }
 
 /**
@@ -44,18 +51,26 @@ export function ExternalLayers({ project }: { project: Project | undefined }) {
     for (const { layer, wmts } of layers) {
       const add = (source: TileWMS | WMTS | null) => {
         if (cancelled || !source) return;
-        const tile = new TileLayer({ source, zIndex: EXTERNAL_Z, properties: { fieldbookLayerId: layer.id, fieldbookMethod: wmts ? 'WMTS' : 'WMS' } });
+        const tile = new TileLayer({
+          source,
+          zIndex: EXTERNAL_Z,
+          properties: { fieldbookLayerId: layer.id, fieldbookMethod: wmts ? 'WMTS' : 'WMS' },
+        });
         added.push(tile);
         map.addLayer(tile);
       };
-      if (wmts) void wmtsSource(project.id, layer).then(add, (err: unknown) => console.info('WMTS capabilities failed', err));
-      else add(new TileWMS({
-        url: storeProxyPath(project.id, layer.referenceId!),
-        params: { LAYERS: layer.serverName, STYLES: '', FORMAT: 'image/png', TRANSPARENT: true, VERSION: '1.3.0' },
-        projection: 'EPSG:3857',
-        tileLoadFunction: proxiedTileLoad,
-        transition: 0,
-      }));
+      if (wmts)
+        void wmtsSource(project.id, layer).then(add, (err: unknown) => console.info('WMTS capabilities failed', err));
+      else
+        add(
+          new TileWMS({
+            url: storeProxyPath(project.id, layer.referenceId!),
+            params: { LAYERS: layer.serverName, STYLES: '', FORMAT: 'image/png', TRANSPARENT: true, VERSION: '1.3.0' },
+            projection: 'EPSG:3857',
+            tileLoadFunction: proxiedTileLoad,
+            transition: 0,
+          }),
+        );
     }
     return () => {
       cancelled = true;

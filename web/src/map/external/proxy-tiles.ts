@@ -4,7 +4,8 @@ import type Tile from 'ol/Tile';
 import { useSession } from '../../api/session';
 
 /** The server route that fetches an external service's images with its stored credentials. */
-export const storeProxyPath = (projectId: string, storeId: string) => `/rest/projects/${projectId}/store/${storeId}/proxy`;
+export const storeProxyPath = (projectId: string, storeId: string) =>
+  `/rest/projects/${projectId}/store/${storeId}/proxy`;
 
 /** Fetches with the session's token and organization (the proxy is a member route). */
 export function authorizedFetch(src: string): Promise<Response> {

@@ -19,11 +19,16 @@ export type Position = Extract<Geometry, { type: 'Point' }>['coordinates'];
 /** Every vertex in order through all parts (rings keep their closing vertex out so it is not counted twice). */
 export function vertices(g: Geometry): Position[] {
   switch (g.type) {
-    case 'Point': return [g.coordinates];
-    case 'LineString': return g.coordinates;
-    case 'MultiLineString': return g.coordinates.flat();
-    case 'Polygon': return g.coordinates.flatMap((r) => r.slice(0, -1));
-    case 'MultiPolygon': return g.coordinates.flatMap((p) => p.flatMap((r) => r.slice(0, -1)));
+    case 'Point':
+      return [g.coordinates];
+    case 'LineString':
+      return g.coordinates;
+    case 'MultiLineString':
+      return g.coordinates.flat();
+    case 'Polygon':
+      return g.coordinates.flatMap((r) => r.slice(0, -1));
+    case 'MultiPolygon':
+      return g.coordinates.flatMap((p) => p.flatMap((r) => r.slice(0, -1)));
   }
 }
 
@@ -35,4 +40,5 @@ export function isMultiPart(g: Geometry): boolean {
 }
 
 export type GeometryKind = 'point' | 'line' | 'polygon';
-export const kindOf = (g: Geometry): GeometryKind => (g.type === 'Point' ? 'point' : g.type.endsWith('LineString') ? 'line' : 'polygon');
+export const kindOf = (g: Geometry): GeometryKind =>
+  g.type === 'Point' ? 'point' : g.type.endsWith('LineString') ? 'line' : 'polygon';

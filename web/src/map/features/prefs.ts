@@ -17,6 +17,9 @@ export function saveDictionaryPrefs(projectId: string, patch: DictionaryPrefs) {
   const { prefs, update } = usePreferences.getState();
   const list = prefs.projectPrefs ?? [];
   const current = list.find((p) => p.id === projectId);
-  const next = { ...(current ?? { id: projectId }), dictionaryPrefs: { ...(current?.dictionaryPrefs ?? {}), ...patch } };
+  const next = {
+    ...(current ?? { id: projectId }),
+    dictionaryPrefs: { ...(current?.dictionaryPrefs ?? {}), ...patch },
+  };
   update({ projectPrefs: current ? list.map((p) => (p.id === projectId ? next : p)) : [...list, next] });
 }

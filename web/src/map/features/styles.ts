@@ -17,17 +17,28 @@ export const drawStyle = [
   new Style({
     fill: new Fill({ color: 'rgba(255, 152, 0, 0.2)' }),
     stroke: new Stroke({ color: DRAW, width: 3 }),
-    image: new CircleStyle({ radius: 7, fill: new Fill({ color: DRAW }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+    image: new CircleStyle({
+      radius: 7,
+      fill: new Fill({ color: DRAW }),
+      stroke: new Stroke({ color: '#fff', width: 2 }),
+    }),
   }),
 ];
 
 /** The selected feature: thicker cyan stroke over a dark halo (spec 3 §4: stroke weight changes). */
 export const selectedStyle = [
-  new Style({ stroke: new Stroke({ color: HALO, width: 8 }), image: new CircleStyle({ radius: 11, fill: new Fill({ color: HALO }) }) }),
+  new Style({
+    stroke: new Stroke({ color: HALO, width: 8 }),
+    image: new CircleStyle({ radius: 11, fill: new Fill({ color: HALO }) }),
+  }),
   new Style({
     fill: new Fill({ color: 'rgba(0, 229, 255, 0.15)' }),
     stroke: new Stroke({ color: SELECT, width: 4 }),
-    image: new CircleStyle({ radius: 8, fill: new Fill({ color: SELECT }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+    image: new CircleStyle({
+      radius: 8,
+      fill: new Fill({ color: SELECT }),
+      stroke: new Stroke({ color: '#fff', width: 2 }),
+    }),
   }),
 ];
 
@@ -41,7 +52,11 @@ function vertexPoints(g: Geometry | undefined): MultiPoint | undefined {
 }
 
 const vertexStyle = new Style({
-  image: new CircleStyle({ radius: 6, fill: new Fill({ color: '#fff' }), stroke: new Stroke({ color: DRAW, width: 3 }) }),
+  image: new CircleStyle({
+    radius: 6,
+    fill: new Fill({ color: '#fff' }),
+    stroke: new Stroke({ color: DRAW, width: 3 }),
+  }),
   geometry: (f: FeatureLike) => vertexPoints(f.getGeometry() as Geometry | undefined),
 });
 
@@ -49,11 +64,19 @@ export const editStyle = [...drawStyle, vertexStyle];
 
 /** The current vertex of the pedigree/profile arrows. */
 export const currentVertexStyle = new Style({
-  image: new CircleStyle({ radius: 9, stroke: new Stroke({ color: '#e91e63', width: 3 }), fill: new Fill({ color: 'rgba(233, 30, 99, 0.25)' }) }),
+  image: new CircleStyle({
+    radius: 9,
+    stroke: new Stroke({ color: '#e91e63', width: 3 }),
+    fill: new Fill({ color: 'rgba(233, 30, 99, 0.25)' }),
+  }),
 });
 
 /** Points chosen for a join. */
 export const joinStyle = new Style({
   stroke: new Stroke({ color: '#76ff03', width: 5 }),
-  image: new CircleStyle({ radius: 9, fill: new Fill({ color: '#76ff03' }), stroke: new Stroke({ color: '#1b5e20', width: 2 }) }),
+  image: new CircleStyle({
+    radius: 9,
+    fill: new Fill({ color: '#76ff03' }),
+    stroke: new Stroke({ color: '#1b5e20', width: 2 }),
+  }),
 });

@@ -32,7 +32,10 @@ export function ProjectLayers() {
   // features are not drawn twice, once without colours. The loading indicator stays on meanwhile, so
   // "indicator gone" means the switched-on layers are drawn.
   const dictionarySettled = !project.data?.dataDictionaryId || !dictionary.isLoading;
-  const colours = useMemo(() => (dictionarySettled ? systemColours(dictionary.data?.systems) : null), [dictionarySettled, dictionary.data]);
+  const colours = useMemo(
+    () => (dictionarySettled ? systemColours(dictionary.data?.systems) : null),
+    [dictionarySettled, dictionary.data],
+  );
   const shown = shownLayers(project.data, selected);
 
   const queryClient = useQueryClient();

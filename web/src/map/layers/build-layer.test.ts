@@ -3,7 +3,15 @@ import TileLayer from 'ol/layer/Tile';
 import type { Layer } from '../../api/projects';
 import { buildLayer } from './build-layer';
 
-const vector = { id: 'l1', projectId: 'p1', folderId: 'f1', type: 'VECTOR', preferredMethod: 'WFS', styles: [], zIndex: 1 } as unknown as Layer;
+const vector = {
+  id: 'l1',
+  projectId: 'p1',
+  folderId: 'f1',
+  type: 'VECTOR',
+  preferredMethod: 'WFS',
+  styles: [],
+  zIndex: 1,
+} as unknown as Layer;
 
 describe('how a project layer is drawn', () => {
   afterEach(() => vi.unstubAllGlobals());

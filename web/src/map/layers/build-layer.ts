@@ -37,7 +37,11 @@ function hasFastWebGL(): boolean {
 }
 
 function tileLayer(layer: Layer): BaseLayer {
-  return new TileLayer({ source: wmsTileSource(layer), zIndex: layer.zIndex, properties: { fieldbookLayerId: layer.id, fieldbookMethod: 'WMS-TILE' } });
+  return new TileLayer({
+    source: wmsTileSource(layer),
+    zIndex: layer.zIndex,
+    properties: { fieldbookLayerId: layer.id, fieldbookMethod: 'WMS-TILE' },
+  });
 }
 
 function vectorLayer(layer: Layer, data: LayerData): BaseLayer {
@@ -45,11 +49,17 @@ function vectorLayer(layer: Layer, data: LayerData): BaseLayer {
   const allPoints = data.others.length === 0 && data.points.ids.length >= WEBGL_MIN_POINTS;
   // Without a fast GPU, large point layers are stamped into a pixel buffer from the packed points (OL's
   // canvas renderer takes over a second for 50,000, and making their features half a second more).
-  if (allPoints && !hasFastWebGL()) return new PointsLayer({ source: new PointSource(data.points), zIndex: layer.zIndex, properties });
+  if (allPoints && !hasFastWebGL())
+    return new PointsLayer({ source: new PointSource(data.points), zIndex: layer.zIndex, properties });
   const features = allFeatures(data);
   const source = new VectorSource({ features });
   if (allPoints) return new WebGLVectorLayer({ source, style: webglPointStyle([]), zIndex: layer.zIndex, properties });
-  return new VectorLayer({ source, style: canvasStyle(NO_SYSTEM_COLOURS, features.length >= WEBGL_MIN_POINTS), zIndex: layer.zIndex, properties });
+  return new VectorLayer({
+    source,
+    style: canvasStyle(NO_SYSTEM_COLOURS, features.length >= WEBGL_MIN_POINTS),
+    zIndex: layer.zIndex,
+    properties,
+  });
 }
 
 /**

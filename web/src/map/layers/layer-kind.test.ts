@@ -2,10 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { allLayers, type Project } from '../../api/projects';
 import { shownLayers, wfsLayers } from './layer-kind';
 
-const layer = (id: string, more: object = {}) => ({ id, projectId: 'p1', folderId: 'f1', type: 'VECTOR', preferredMethod: 'WFS', styles: [], serverName: 'point', ...more });
+const layer = (id: string, more: object = {}) => ({
+  id,
+  projectId: 'p1',
+  folderId: 'f1',
+  type: 'VECTOR',
+  preferredMethod: 'WFS',
+  styles: [],
+  serverName: 'point',
+  ...more,
+});
 const project = {
   folders: [
-    { layers: [layer('a'), layer('b', { preferredMethod: 'WMS-TILE' }), layer('lead', { serverName: 'leader' })], sharedLayers: [layer('s', { projectId: 'p2' })], folders: [{ layers: [layer('c'), layer('off', { isActive: false })], sharedLayers: null }] },
+    {
+      layers: [layer('a'), layer('b', { preferredMethod: 'WMS-TILE' }), layer('lead', { serverName: 'leader' })],
+      sharedLayers: [layer('s', { projectId: 'p2' })],
+      folders: [{ layers: [layer('c'), layer('off', { isActive: false })], sharedLayers: null }],
+    },
     { layers: [layer('d', { styles: [{ id: 'st' }] }), layer('e', { type: 'WMS-TILE' })], folders: [] },
   ],
 } as unknown as Project;

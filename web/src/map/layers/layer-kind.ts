@@ -17,7 +17,10 @@ export function isDrawable(layer: Layer): boolean {
  * that style, so such a layer looks the same here as in any WMS client.
  */
 export const usesTiles = (layer: Layer) =>
-  layer.type === 'WMS-TILE' || layer.preferredMethod === 'WMS' || layer.preferredMethod === 'WMS-TILE' || (layer.styles?.length ?? 0) > 0;
+  layer.type === 'WMS-TILE' ||
+  layer.preferredMethod === 'WMS' ||
+  layer.preferredMethod === 'WMS-TILE' ||
+  (layer.styles?.length ?? 0) > 0;
 
 /** The layers of a project the map draws (`selected`: the switched-on ids), in tree order. */
 export function shownLayers(project: Pick<Project, 'folders'> | undefined, selected: string[]): Layer[] {
@@ -25,4 +28,5 @@ export function shownLayers(project: Pick<Project, 'folders'> | undefined, selec
 }
 
 /** The shown layers the map loads over WFS (not drawn from server tiles). */
-export const wfsLayers = (project: Pick<Project, 'folders'>, selected: string[]): Layer[] => shownLayers(project, selected).filter((l) => !usesTiles(l));
+export const wfsLayers = (project: Pick<Project, 'folders'>, selected: string[]): Layer[] =>
+  shownLayers(project, selected).filter((l) => !usesTiles(l));

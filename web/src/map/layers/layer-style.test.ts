@@ -19,15 +19,31 @@ describe('project layer colours', () => {
 
   it('falls back to a default per geometry type', () => {
     expect(featureColour(new Feature({ geometry: new Point([0, 0]) }), colours)).toBe(DEFAULT_COLOURS.point);
-    expect(featureColour(new Feature({ geometry: new LineString([[0, 0], [1, 1]]), system: 'Unknown' }), colours)).toBe(DEFAULT_COLOURS.line);
-    expect(featureColour(new Feature({ geometry: new MultiPolygon([]), system: 'Broken' }), colours)).toBe(DEFAULT_COLOURS.polygon);
+    expect(
+      featureColour(
+        new Feature({
+          geometry: new LineString([
+            [0, 0],
+            [1, 1],
+          ]),
+          system: 'Unknown',
+        }),
+        colours,
+      ),
+    ).toBe(DEFAULT_COLOURS.line);
+    expect(featureColour(new Feature({ geometry: new MultiPolygon([]), system: 'Broken' }), colours)).toBe(
+      DEFAULT_COLOURS.polygon,
+    );
   });
 });
 
 describe('switched-on layers', () => {
   it('reads the ids of a project from the preferences, none when absent', () => {
     // Junk entries the schema would refuse are skipped by the reader.
-    const prefs = { ...DEFAULT_PREFERENCES, projectPrefs: [{ id: 'p1', selectedLayers: ['a', { id: 'b' }, 3, null] }] } as unknown as Preferences;
+    const prefs = {
+      ...DEFAULT_PREFERENCES,
+      projectPrefs: [{ id: 'p1', selectedLayers: ['a', { id: 'b' }, 3, null] }],
+    } as unknown as Preferences;
     expect(selectedLayerIds(prefs, 'p1')).toEqual(['a', 'b']);
     expect(selectedLayerIds(prefs, 'p2')).toEqual([]);
     expect(selectedLayerIds(prefs, null)).toEqual([]);

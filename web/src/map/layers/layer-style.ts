@@ -29,7 +29,8 @@ export function featureColour(feature: FeatureLike, colours: SystemColours): str
 
 /** The colour of a system, by its id, else by its name (the WFS output names it); undefined when it has none. */
 export function systemColour(systemId: unknown, systemName: unknown, colours: SystemColours): string | undefined {
-  const byId = typeof systemId === 'string' || typeof systemId === 'number' ? colours.byId.get(String(systemId)) : undefined;
+  const byId =
+    typeof systemId === 'string' || typeof systemId === 'number' ? colours.byId.get(String(systemId)) : undefined;
   return byId ?? (typeof systemName === 'string' ? colours.byName.get(systemName) : undefined);
 }
 
@@ -42,7 +43,11 @@ const withAlpha = (hex: string, alpha: number) => {
 
 /** The symbol of a point: a filled circle with a white outline; `compact` is the smaller one of large layers. */
 export function pointSymbol(colour: string, compact = false): Circle {
-  return new Circle({ radius: compact ? 3.5 : 6, fill: new Fill({ color: colour }), stroke: new Stroke({ color: '#ffffff', width: compact ? 0.75 : 1.5 }) });
+  return new Circle({
+    radius: compact ? 3.5 : 6,
+    fill: new Fill({ color: colour }),
+    stroke: new Stroke({ color: '#ffffff', width: compact ? 0.75 : 1.5 }),
+  });
 }
 
 /** A canvas style function with one cached Style per colour and geometry type; `compact` draws smaller points for large layers. */
@@ -55,7 +60,10 @@ export function canvasStyle(colours: SystemColours, compact = false) {
     let style = cache.get(key);
     if (!style) {
       const stroke = new Stroke({ color: colour, width: kind === 'point' ? 1.5 : 3 });
-      style = kind === 'point' ? new Style({ image: pointSymbol(colour, compact) }) : new Style({ stroke, fill: new Fill({ color: withAlpha(colour, 0.25) }) });
+      style =
+        kind === 'point'
+          ? new Style({ image: pointSymbol(colour, compact) })
+          : new Style({ stroke, fill: new Fill({ color: withAlpha(colour, 0.25) }) });
       cache.set(key, style);
     }
     return style;
@@ -90,7 +98,10 @@ export function systemColours(systems: Systems | undefined): SystemColours {
   let colours = made.get(systems);
   if (!colours) {
     const valid = systems.filter((s) => typeof s.color === 'string' && /^#([0-9a-f]{3}){1,2}$/i.test(s.color));
-    colours = { byId: new Map(valid.map((s) => [s.id, s.color!])), byName: new Map(valid.map((s) => [s.name, s.color!])) };
+    colours = {
+      byId: new Map(valid.map((s) => [s.id, s.color!])),
+      byName: new Map(valid.map((s) => [s.name, s.color!])),
+    };
     made.set(systems, colours);
   }
   return colours;

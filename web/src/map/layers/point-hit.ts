@@ -14,7 +14,12 @@ export interface PointNear {
  * The point features of a source within `radius` pixels of a coordinate at a resolution, nearest
  * first, found through the source's spatial index (what a click on a drawn point layer hits).
  */
-export function pointsNear(source: VectorSource, coordinate: Coordinate, resolution: number, radius: number): PointNear[] {
+export function pointsNear(
+  source: VectorSource,
+  coordinate: Coordinate,
+  resolution: number,
+  radius: number,
+): PointNear[] {
   const r = radius * resolution;
   const [cx, cy] = coordinate;
   const found: PointNear[] = [];
@@ -29,7 +34,12 @@ export function pointsNear(source: VectorSource, coordinate: Coordinate, resolut
 }
 
 /** Indexes of the packed points (x,y pairs) within `radius` pixels of a coordinate, nearest first (a scan: well under a millisecond for 50,000). */
-export function packedPointsNear(coords: Float64Array, coordinate: Coordinate, resolution: number, radius: number): Array<{ index: number; distance: number }> {
+export function packedPointsNear(
+  coords: Float64Array,
+  coordinate: Coordinate,
+  resolution: number,
+  radius: number,
+): Array<{ index: number; distance: number }> {
   const r = radius * resolution;
   const [cx, cy] = coordinate;
   const found: Array<{ index: number; distance: number }> = [];

@@ -34,7 +34,12 @@ describe('a source of packed points', () => {
     expect(source.packed()).toBeNull();
     expect(source.getRevision()).toBeGreaterThan(revision);
     expect(source.getFeatureById('point.1')).toBe(made);
-    expect(source.getFeaturesInExtent([5, -1, 25, 1]).map((f) => f.getId()).sort()).toEqual(['point.1', 'point.2']);
+    expect(
+      source
+        .getFeaturesInExtent([5, -1, 25, 1])
+        .map((f) => f.getId())
+        .sort(),
+    ).toEqual(['point.1', 'point.2']);
     source.removeFeature(made!);
     expect(source.getFeatureById('point.1')).toBeNull();
   });
@@ -49,7 +54,15 @@ describe('a source of packed points', () => {
     const layer = new PointsLayer({ source, properties: { fieldbookLayerId: 'l1' } });
     const matches: HitMatch<string>[] = [];
     const frame = { viewState: { resolution: 1 } } as unknown as FrameState;
-    const hit = layer.getRenderer()!.forEachFeatureAtCoordinate([29, 1], frame, 5, (f, l) => `${String(f.getId())}@${String(l.get('fieldbookLayerId'))}`, matches);
+    const hit = layer
+      .getRenderer()!
+      .forEachFeatureAtCoordinate(
+        [29, 1],
+        frame,
+        5,
+        (f, l) => `${String(f.getId())}@${String(l.get('fieldbookLayerId'))}`,
+        matches,
+      );
     expect(hit).toBe('point.3@l1');
     expect(source.packed()).not.toBeNull();
     expect(source.getFeatureById('point.3')?.getId()).toBe('point.3');

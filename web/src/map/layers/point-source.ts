@@ -85,17 +85,59 @@ export class PointSource extends VectorSource<Feature> {
   }
 
   // Everything else works on the made features.
-  override addFeature(feature: Feature) { this.all(); super.addFeature(feature); }
-  override addFeatures(features: Feature[]) { this.all(); super.addFeatures(features); }
-  override removeFeature(feature: Feature) { this.all(); super.removeFeature(feature); }
-  override removeFeatures(features: Feature[]) { this.all(); super.removeFeatures(features); }
-  override forEachFeature<T>(callback: (f: Feature) => T) { this.all(); return super.forEachFeature(callback); }
-  override forEachFeatureInExtent<T>(extent: Extent, callback: (f: Feature) => T) { this.all(); return super.forEachFeatureInExtent(extent, callback); }
-  override getFeatures(): Feature[] { this.all(); return super.getFeatures(); }
-  override getFeaturesAtCoordinate(coordinate: Coordinate): Feature[] { this.all(); return super.getFeaturesAtCoordinate(coordinate); }
-  override getFeaturesInExtent(extent: Extent, projection?: Parameters<VectorSource['getFeaturesInExtent']>[1]): Feature[] { this.all(); return super.getFeaturesInExtent(extent, projection); }
-  override getClosestFeatureToCoordinate(coordinate: Coordinate, filter?: (f: Feature) => boolean): Feature | null { this.all(); return super.getClosestFeatureToCoordinate(coordinate, filter); }
-  override getExtent(extent?: Extent) { this.all(); return super.getExtent(extent); }
-  override getFeatureByUid(uid: string): Feature | null { this.all(); return super.getFeatureByUid(uid) as Feature | null; }
-  override hasFeature(feature: FeatureLike): boolean { this.all(); return super.hasFeature(feature as Feature); }
+  override addFeature(feature: Feature) {
+    this.all();
+    super.addFeature(feature);
+  }
+  override addFeatures(features: Feature[]) {
+    this.all();
+    super.addFeatures(features);
+  }
+  override removeFeature(feature: Feature) {
+    this.all();
+    super.removeFeature(feature);
+  }
+  override removeFeatures(features: Feature[]) {
+    this.all();
+    super.removeFeatures(features);
+  }
+  override forEachFeature<T>(callback: (f: Feature) => T) {
+    this.all();
+    return super.forEachFeature(callback);
+  }
+  override forEachFeatureInExtent<T>(extent: Extent, callback: (f: Feature) => T) {
+    this.all();
+    return super.forEachFeatureInExtent(extent, callback);
+  }
+  override getFeatures(): Feature[] {
+    this.all();
+    return super.getFeatures();
+  }
+  override getFeaturesAtCoordinate(coordinate: Coordinate): Feature[] {
+    this.all();
+    return super.getFeaturesAtCoordinate(coordinate);
+  }
+  override getFeaturesInExtent(
+    extent: Extent,
+    projection?: Parameters<VectorSource['getFeaturesInExtent']>[1],
+  ): Feature[] {
+    this.all();
+    return super.getFeaturesInExtent(extent, projection);
+  }
+  override getClosestFeatureToCoordinate(coordinate: Coordinate, filter?: (f: Feature) => boolean): Feature | null {
+    this.all();
+    return super.getClosestFeatureToCoordinate(coordinate, filter);
+  }
+  override getExtent(extent?: Extent) {
+    this.all();
+    return super.getExtent(extent);
+  }
+  override getFeatureByUid(uid: string): Feature | null {
+    this.all();
+    return super.getFeatureByUid(uid) as Feature | null;
+  }
+  override hasFeature(feature: FeatureLike): boolean {
+    this.all();
+    return super.hasFeature(feature as Feature);
+  }
 }

@@ -11,8 +11,13 @@ function symbol() {
   return makeStamp(rgba, 3, 3, 1.5, 1.5);
 }
 
-const buffer = (width: number, height: number): PixelBuffer => ({ data: new Uint8ClampedArray(width * height * 4), width, height });
-const pixel = (b: PixelBuffer, x: number, y: number) => Array.from(b.data.subarray((y * b.width + x) * 4, (y * b.width + x) * 4 + 4));
+const buffer = (width: number, height: number): PixelBuffer => ({
+  data: new Uint8ClampedArray(width * height * 4),
+  width,
+  height,
+});
+const pixel = (b: PixelBuffer, x: number, y: number) =>
+  Array.from(b.data.subarray((y * b.width + x) * 4, (y * b.width + x) * 4 + 4));
 const identity = [1, 0, 0, 1, 0, 0];
 
 describe('stamping point symbols into a pixel buffer', () => {
@@ -28,7 +33,13 @@ describe('stamping point symbols into a pixel buffer', () => {
 
   it('copies the symbol centred on each point (snapped to whole pixels) in its colour', () => {
     const b = buffer(10, 10);
-    const blue = makeStamp(new Uint8ClampedArray(9 * 4).fill(255).map((v, i) => (i % 4 === 0 || i % 4 === 1 ? 0 : v)), 3, 3, 1.5, 1.5);
+    const blue = makeStamp(
+      new Uint8ClampedArray(9 * 4).fill(255).map((v, i) => (i % 4 === 0 || i % 4 === 1 ? 0 : v)),
+      3,
+      3,
+      1.5,
+      1.5,
+    );
     // Map units to pixels: x right, y down, 1 unit = 1 pixel, origin at (0, 10).
     stampPoints(b, new Float64Array([2.5, 7.5, 7.4, 2.6]), [0, 1], [symbol(), blue], [1, 0, 0, -1, 0, 10]);
     expect(pixel(b, 2, 2)).toEqual([255, 0, 0, 255]); // first point's centre (2.5, 10 - 7.5)

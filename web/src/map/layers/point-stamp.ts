@@ -43,7 +43,13 @@ function offsets(st: Stamp, width: number): [Int32Array, Int32Array] {
 }
 
 /** A stamp from the RGBA pixels of a rendered symbol (e.g. getImageData of an OL Circle's canvas). */
-export function makeStamp(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, anchorX: number, anchorY: number): Stamp {
+export function makeStamp(
+  rgba: Uint8ClampedArray | Uint8Array,
+  width: number,
+  height: number,
+  anchorX: number,
+  anchorY: number,
+): Stamp {
   const words = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
   const opaque: number[] = [];
   const partial: number[] = [];
@@ -55,7 +61,10 @@ export function makeStamp(rgba: Uint8ClampedArray | Uint8Array, width: number, h
   const partialRgba = new Uint8Array(partial.length * 4);
   partial.forEach((p, k) => partialRgba.set(rgba.subarray(p * 4, p * 4 + 4), k * 4));
   return {
-    width, height, anchorX, anchorY,
+    width,
+    height,
+    anchorX,
+    anchorY,
     opaqueX: Int16Array.from(opaque, (p) => p % width),
     opaqueY: Int16Array.from(opaque, (p) => Math.floor(p / width)),
     opaqueValue: Uint32Array.from(opaque, (p) => words[p]),
@@ -71,7 +80,10 @@ function blend(data: Uint8ClampedArray, o: number, src: Uint8Array, s: number) {
   const sa = src[s + 3];
   const da = data[o + 3];
   if (da === 0) {
-    data[o] = src[s]; data[o + 1] = src[s + 1]; data[o + 2] = src[s + 2]; data[o + 3] = sa;
+    data[o] = src[s];
+    data[o + 1] = src[s + 1];
+    data[o + 2] = src[s + 2];
+    data[o + 3] = sa;
     return;
   }
   if (da === 255) {
@@ -96,10 +108,24 @@ function blend(data: Uint8ClampedArray, o: number, src: Uint8Array, s: number) {
  * `offsetX` shifts every point (another copy of the world). Positions snap to whole pixels, as OL's
  * canvas renderer draws symbols; symbols crossing the buffer's edge are clipped.
  */
-export function stampPoints(buf: PixelBuffer, coords: Float64Array, colour: ArrayLike<number>, stamps: Stamp[], transform: ArrayLike<number>, offsetX = 0) {
+export function stampPoints(
+  buf: PixelBuffer,
+  coords: Float64Array,
+  colour: ArrayLike<number>,
+  stamps: Stamp[],
+  transform: ArrayLike<number>,
+  offsetX = 0,
+) {
   const { data, width: W, height: H } = buf;
   const words = new Uint32Array(data.buffer, data.byteOffset, W * H);
-  const [a, b, c, d, e, f] = [transform[0], transform[1], transform[2], transform[3], transform[4] + transform[0] * offsetX, transform[5] + transform[1] * offsetX];
+  const [a, b, c, d, e, f] = [
+    transform[0],
+    transform[1],
+    transform[2],
+    transform[3],
+    transform[4] + transform[0] * offsetX,
+    transform[5] + transform[1] * offsetX,
+  ];
   const n = coords.length >> 1;
   for (let i = 0; i < n; i++) {
     const st = stamps[colour[i]];

@@ -17,7 +17,14 @@ function source() {
     f.setId(`point.${i}`);
     return f;
   });
-  features.push(new Feature(new LineString([[0, 0], [30, 0]])));
+  features.push(
+    new Feature(
+      new LineString([
+        [0, 0],
+        [30, 0],
+      ]),
+    ),
+  );
   return new VectorSource({ features });
 }
 
@@ -47,7 +54,9 @@ describe('hits on a stamped point layer', () => {
     expect(matches).toEqual([]);
 
     // Beside the symbol but within the 5 px tolerance: a match for the map to rank.
-    expect(renderer.forEachFeatureAtCoordinate([20, SYMBOL_RADIUS + 3], frame(1), 5, callback, matches)).toBeUndefined();
+    expect(
+      renderer.forEachFeatureAtCoordinate([20, SYMBOL_RADIUS + 3], frame(1), 5, callback, matches),
+    ).toBeUndefined();
     expect(matches.map((m) => m.feature.getId())).toEqual(['point.2']);
     expect(matches[0].distanceSq).toBeCloseTo(9);
     expect(renderer.forEachFeatureAtCoordinate([5, 0], frame(0.1), 5, callback, [])).toBeUndefined();
@@ -75,7 +84,9 @@ describe('colours arriving after a layer is built', () => {
     const layer = new VectorLayer({ source: source() });
     applyColours(layer, colours);
     const style = layer.getStyleFunction()!(layer.getSource()!.getFeatureById('point.2')!, 1);
-    const image = (Array.isArray(style) ? style[0] : style)!.getImage() as unknown as { getFill(): { getColor(): unknown } };
+    const image = (Array.isArray(style) ? style[0] : style)!.getImage() as unknown as {
+      getFill(): { getColor(): unknown };
+    };
     expect(image.getFill().getColor()).toBe('#0000ff');
   });
 });

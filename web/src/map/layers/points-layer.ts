@@ -124,7 +124,13 @@ function renderStamp(colour: string, pixelRatio: number): Stamp {
   const ctx = createCanvasContext2D(image.width, image.height, undefined, { willReadFrequently: true });
   ctx.drawImage(image, 0, 0);
   const [ax, ay] = symbol.getAnchor();
-  return makeStamp(ctx.getImageData(0, 0, image.width, image.height).data, image.width, image.height, ax * pixelRatio, ay * pixelRatio);
+  return makeStamp(
+    ctx.getImageData(0, 0, image.width, image.height).data,
+    image.width,
+    image.height,
+    ax * pixelRatio,
+    ay * pixelRatio,
+  );
 }
 
 export class PointsRenderer extends CanvasLayerRenderer<PointsLayer> {
@@ -194,7 +200,8 @@ export class PointsRenderer extends CanvasLayerRenderer<PointsLayer> {
     }
     // Map coordinates → CSS pixels → this canvas's pixels.
     const transform = multiply(this.inversePixelTransform.slice(), frameState.coordinateToPixelTransform);
-    for (const offset of worldOffsets(frameState)) stampPoints(this.buffer, points.coords, points.colour, this.stamps, transform, offset);
+    for (const offset of worldOffsets(frameState))
+      stampPoints(this.buffer, points.coords, points.colour, this.stamps, transform, offset);
     this.scratch!.putImageData(this.buffer, 0, 0);
   }
 
@@ -212,7 +219,13 @@ export class PointsRenderer extends CanvasLayerRenderer<PointsLayer> {
     return pointsNear(source, coordinate, resolution, radius);
   }
 
-  override forEachFeatureAtCoordinate<T>(coordinate: Coordinate, frameState: FrameState, hitTolerance: number, callback: FeatureCallback<T>, matches: HitMatch<T>[]): T | undefined {
+  override forEachFeatureAtCoordinate<T>(
+    coordinate: Coordinate,
+    frameState: FrameState,
+    hitTolerance: number,
+    callback: FeatureCallback<T>,
+    matches: HitMatch<T>[],
+  ): T | undefined {
     const layer = this.getLayer() as unknown as HitMatch<T>['layer'];
     for (const near of this.near(coordinate, frameState.viewState.resolution, SYMBOL_RADIUS + hitTolerance)) {
       // On the symbol: a direct hit; within the tolerance: a match the map ranks by distance.
@@ -220,7 +233,13 @@ export class PointsRenderer extends CanvasLayerRenderer<PointsLayer> {
         const result = callback(near.feature, layer, near.geometry);
         if (result) return result;
       } else {
-        matches.push({ feature: near.feature, layer, geometry: near.geometry, distanceSq: (near.distance - SYMBOL_RADIUS) ** 2, callback });
+        matches.push({
+          feature: near.feature,
+          layer,
+          geometry: near.geometry,
+          distanceSq: (near.distance - SYMBOL_RADIUS) ** 2,
+          callback,
+        });
       }
     }
     return undefined;

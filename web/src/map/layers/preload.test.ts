@@ -25,14 +25,30 @@ vi.mock('./build-layer', async (original) => ({
   }),
 }));
 
-const layer = (id: string) => ({ id, projectId: 'p1', folderId: 'f1', type: 'VECTOR', preferredMethod: 'WFS', styles: [], zIndex: 1, serverName: 'point' }) as unknown as Layer;
-const project = { id: 'p1', dataDictionaryId: 'd1', folders: [{ layers: [layer('a'), layer('b')], folders: [] }] } as unknown as Project;
+const layer = (id: string) =>
+  ({
+    id,
+    projectId: 'p1',
+    folderId: 'f1',
+    type: 'VECTOR',
+    preferredMethod: 'WFS',
+    styles: [],
+    zIndex: 1,
+    serverName: 'point',
+  }) as unknown as Layer;
+const project = {
+  id: 'p1',
+  dataDictionaryId: 'd1',
+  folders: [{ layers: [layer('a'), layer('b')], folders: [] }],
+} as unknown as Project;
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 function setup() {
   const queryClient = new QueryClient();
   queryClient.setQueryData(projectKeys.one('o1', 'p1'), project);
-  queryClient.setQueryData(dictionaryKeys.one('o1', 'd1'), { systems: [{ id: 's1', name: 'Water', color: '#0000ff' }] });
+  queryClient.setQueryData(dictionaryKeys.one('o1', 'd1'), {
+    systems: [{ id: 's1', name: 'Water', color: '#0000ff' }],
+  });
   return { queryClient, map: fakeMap() };
 }
 
@@ -43,7 +59,11 @@ function fakeMap() {
     addLayer: (l: BaseLayer) => layers.push(l),
     removeLayer: (l: BaseLayer) => layers.includes(l) && layers.splice(layers.indexOf(l), 1),
     getLayers: () => ({ getArray: () => layers, getLength: () => layers.length }),
-    once: (type: string, listener: () => void) => ({ target: { removeEventListener: () => undefined }, type, listener }),
+    once: (type: string, listener: () => void) => ({
+      target: { removeEventListener: () => undefined },
+      type,
+      listener,
+    }),
   };
   return map as unknown as OlMap;
 }
@@ -52,7 +72,10 @@ describe('preloading the last project while the app starts', () => {
   beforeEach(() => {
     built.length = 0;
     useSession.setState({ orgId: 'o1' });
-    usePreferences.setState({ loaded: true, prefs: { ...DEFAULT_PREFERENCES, lastProject: 'p1', projectPrefs: [{ id: 'p1', selectedLayers: ['a'] }] } });
+    usePreferences.setState({
+      loaded: true,
+      prefs: { ...DEFAULT_PREFERENCES, lastProject: 'p1', projectPrefs: [{ id: 'p1', selectedLayers: ['a'] }] },
+    });
     useMapStore.setState({ projectId: null, layerRevision: {}, loading: 0 });
   });
   afterEach(() => dropPreloads(fakeMap()));
@@ -63,8 +86,13 @@ describe('preloading the last project while the app starts', () => {
     await settle();
     expect(built).toHaveLength(1);
     expect(map.getLayers().getArray()).toEqual(built);
-    const style = built[0].getStyleFunction()!(new Feature({ geometry: new Point([0, 0]), system: 'Water' }), 1) as Style;
-    expect((style.getImage() as unknown as { getFill(): { getColor(): unknown } }).getFill().getColor()).toBe('#0000ff');
+    const style = built[0].getStyleFunction()!(
+      new Feature({ geometry: new Point([0, 0]), system: 'Water' }),
+      1,
+    ) as Style;
+    expect((style.getImage() as unknown as { getFill(): { getColor(): unknown } }).getFill().getColor()).toBe(
+      '#0000ff',
+    );
     expect(useMapStore.getState().loading).toBe(1); // until the map has drawn it
     dropPreloads(map);
   });

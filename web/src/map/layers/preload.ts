@@ -33,7 +33,14 @@ const claimed = new Set<string>();
 
 /** What a layer's OL layer depends on: its identity, method, style and map-store revision. */
 const buildKey = (layer: Layer, revision: number) =>
-  [layer.id, layer.type, layer.preferredMethod, layer.zIndex, (layer.styles ?? []).map((s) => s.id).join(','), revision].join('|');
+  [
+    layer.id,
+    layer.type,
+    layer.preferredMethod,
+    layer.zIndex,
+    (layer.styles ?? []).map((s) => s.id).join(','),
+    revision,
+  ].join('|');
 
 function drop(map: OlMap, key: string) {
   const p = preloads.get(key);
@@ -42,10 +49,13 @@ function drop(map: OlMap, key: string) {
   clearTimeout(p.timer);
   p.abort.abort();
   p.end();
-  void p.layer.then((l) => {
-    map.removeLayer(l);
-    disposeLayer(l);
-  }, () => undefined);
+  void p.layer.then(
+    (l) => {
+      map.removeLayer(l);
+      disposeLayer(l);
+    },
+    () => undefined,
+  );
 }
 
 /**
@@ -91,7 +101,11 @@ function preloadLayer(map: OlMap, layer: Layer, revision: number, colours: Promi
  * aborts it with `signal`; it may be on the map already, `drawn()` tells whether it has been drawn),
  * else a new one. Call `release` when the build is abandoned or replaced.
  */
-export function claimBuild(layer: Layer, revision: number, signal: AbortSignal): { layer: Promise<BaseLayer>; drawn: () => boolean; release: () => void } {
+export function claimBuild(
+  layer: Layer,
+  revision: number,
+  signal: AbortSignal,
+): { layer: Promise<BaseLayer>; drawn: () => boolean; release: () => void } {
   const key = buildKey(layer, revision);
   claimed.add(key);
   const release = () => claimed.delete(key);
@@ -129,8 +143,15 @@ export function preloadProject(queryClient: QueryClient, map: OlMap, projectId: 
       const dictionaryId = project.dataDictionaryId;
       const colours = dictionaryId
         ? queryClient
-            .ensureQueryData({ queryKey: dictionaryKeys.one(orgId, dictionaryId), queryFn: () => dictionariesApi.get(dictionaryId), retry: false })
-            .then((d) => systemColours(d.systems), () => NO_SYSTEM_COLOURS)
+            .ensureQueryData({
+              queryKey: dictionaryKeys.one(orgId, dictionaryId),
+              queryFn: () => dictionariesApi.get(dictionaryId),
+              retry: false,
+            })
+            .then(
+              (d) => systemColours(d.systems),
+              () => NO_SYSTEM_COLOURS,
+            )
         : Promise.resolve(NO_SYSTEM_COLOURS);
       const selected = selectedLayerIds(usePreferences.getState().prefs, projectId);
       const revisions = useMapStore.getState().layerRevision;

@@ -8,6 +8,12 @@ export function selectedLayerIds(prefs: Preferences, projectId: string | null): 
   if (!projectId) return [];
   const list = prefs.projectPrefs?.find((p) => p.id === projectId)?.selectedLayers ?? [];
   return list
-    .map((entry) => (typeof entry === 'string' ? entry : typeof entry === 'object' && entry && 'id' in entry ? String((entry as { id: unknown }).id) : null))
+    .map((entry) =>
+      typeof entry === 'string'
+        ? entry
+        : typeof entry === 'object' && entry && 'id' in entry
+          ? String((entry as { id: unknown }).id)
+          : null,
+    )
     .filter((id): id is string => !!id);
 }

@@ -3,19 +3,30 @@ import type { Layer } from '../../api/projects';
 import { loadFeatures } from './wfs-data';
 
 const layer = { id: 'l1', projectId: 'p1', folderId: 'f1', type: 'VECTOR' } as unknown as Layer;
-const point = (id: number) => ({ type: 'Feature', id: `point.${id}`, geometry: { type: 'Point', coordinates: [-97, 38] }, properties: { system: 'Gas' } });
+const point = (id: number) => ({
+  type: 'Feature',
+  id: `point.${id}`,
+  geometry: { type: 'Point', coordinates: [-97, 38] },
+  properties: { system: 'Gas' },
+});
 
 /** A WFS server of `total` points answering GeoJSON pages. */
 function serve(total: number) {
   const urls: URL[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    urls.push(url);
-    const start = Number(url.searchParams.get('startIndex'));
-    const count = Number(url.searchParams.get('count'));
-    const ids = Array.from({ length: Math.max(0, Math.min(count, total - start)) }, (_, i) => start + i + 1);
-    return new Response(JSON.stringify({ type: 'FeatureCollection', numberMatched: total, features: ids.map(point) }), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      urls.push(url);
+      const start = Number(url.searchParams.get('startIndex'));
+      const count = Number(url.searchParams.get('count'));
+      const ids = Array.from({ length: Math.max(0, Math.min(count, total - start)) }, (_, i) => start + i + 1);
+      return new Response(
+        JSON.stringify({ type: 'FeatureCollection', numberMatched: total, features: ids.map(point) }),
+        { status: 200 },
+      );
+    }),
+  );
   return urls;
 }
 

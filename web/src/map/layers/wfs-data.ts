@@ -40,11 +40,13 @@ let worker: Worker | null | undefined;
 let nextId = 1;
 const waiting = new Map<number, (r: WorkerResponse | null) => void>();
 
-
 function wfsWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
-    worker = typeof Worker === 'undefined' ? null : new Worker(new URL('./wfs-worker.ts', import.meta.url), { type: 'module' });
+    worker =
+      typeof Worker === 'undefined'
+        ? null
+        : new Worker(new URL('./wfs-worker.ts', import.meta.url), { type: 'module' });
   } catch {
     worker = null;
   }
@@ -82,7 +84,14 @@ export function preloadInWorker(projectId: string, selected: string[]) {
   const details = new URL(`/rest/projects/${projectId}`, window.location.href);
   const orgId = useSession.getState().orgId;
   if (orgId) details.searchParams.set('orgId', orgId);
-  w.postMessage({ type: 'preload', detailsUrl: details.toString(), selected, wfsUrl: url, headers, ...paging() } satisfies WorkerRequest);
+  w.postMessage({
+    type: 'preload',
+    detailsUrl: details.toString(),
+    selected,
+    wfsUrl: url,
+    headers,
+    ...paging(),
+  } satisfies WorkerRequest);
 }
 
 /** Drops the worker's preloads nobody took. */
@@ -120,7 +129,9 @@ async function inWorker(layer: Layer, limit: number, signal: AbortSignal): Promi
  * server runs on). Feature ids stay as the server gives them ("point.42").
  */
 export async function loadFeatures(layer: Layer, limit: number, signal: AbortSignal): Promise<LayerData | 'tooMany'> {
-  const packed = (await inWorker(layer, limit, signal)) ?? (await loadPacked((i) => mainThreadPage(layer, i, signal), MAP_DEFAULTS.wfsPageSize, limit));
+  const packed =
+    (await inWorker(layer, limit, signal)) ??
+    (await loadPacked((i) => mainThreadPage(layer, i, signal), MAP_DEFAULTS.wfsPageSize, limit));
   return packed === 'tooMany' ? 'tooMany' : toLayerData(packed);
 }
 

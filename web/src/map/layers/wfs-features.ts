@@ -14,7 +14,10 @@ const format = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EP
 /** The loaded layer: packed points as they are, other geometries through OL's GeoJSON reader. */
 export function toLayerData(packed: PackedLayer): LayerData {
   const { others, ...points } = packed;
-  return { points, others: others.length ? (format.readFeatures({ type: 'FeatureCollection', features: others }) as Feature[]) : [] };
+  return {
+    points,
+    others: others.length ? (format.readFeatures({ type: 'FeatureCollection', features: others }) as Feature[]) : [],
+  };
 }
 
 /** All features of a layer as OL features (points made from the packed data; ids stay as the server gives them, "point.42"). */

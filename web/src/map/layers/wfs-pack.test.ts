@@ -6,10 +6,31 @@ import { joinPacked, loadPacked, packPage, type Page } from './wfs-pack';
 
 const generic = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' });
 const page = [
-  { type: 'Feature', id: 'point.42', geometry: { type: 'Point', coordinates: [-97.5, 38.25] }, properties: { system: 'Gas' } },
-  { type: 'Feature', id: 'line.1', geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] }, properties: { system: 'Water' } },
+  {
+    type: 'Feature',
+    id: 'point.42',
+    geometry: { type: 'Point', coordinates: [-97.5, 38.25] },
+    properties: { system: 'Gas' },
+  },
+  {
+    type: 'Feature',
+    id: 'line.1',
+    geometry: {
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    },
+    properties: { system: 'Water' },
+  },
   { type: 'Feature', id: 'point.43', geometry: { type: 'Point', coordinates: [12, -60, 100] }, properties: null },
-  { type: 'Feature', id: 'point.44', geometry: { type: 'Point', coordinates: [13, 61] }, properties: { system: 'Gas' } },
+  {
+    type: 'Feature',
+    id: 'point.44',
+    geometry: { type: 'Point', coordinates: [13, 61] },
+    properties: { system: 'Gas' },
+  },
   { type: 'Feature', id: 'point.9', geometry: null, properties: {} },
 ];
 
@@ -17,7 +38,9 @@ describe('packing the features of WFS pages', () => {
   it('packs points in the map projection with their ids, as the GeoJSON reader would place them', () => {
     const packed = packPage(page);
     expect(packed.ids).toEqual(['point.42', 'point.43', 'point.44']);
-    const expected = generic.readFeatures({ type: 'FeatureCollection', features: page }).filter((f) => f.getGeometry()?.getType() === 'Point');
+    const expected = generic
+      .readFeatures({ type: 'FeatureCollection', features: page })
+      .filter((f) => f.getGeometry()?.getType() === 'Point');
     expected.forEach((f, i) => {
       const [x, y] = (f.getGeometry() as Point).getCoordinates();
       expect(packed.coords[2 * i]).toBeCloseTo(x, 6);
@@ -48,7 +71,14 @@ describe('packing the features of WFS pages', () => {
     };
     const packed = await loadPacked(fetchPage, 2, 10);
     expect(asked).toEqual([0, 1, 2]);
-    expect(packed !== 'tooMany' && packed.ids).toEqual(['point.42.0', 'point.43.0', 'point.42.1', 'point.43.1', 'point.42.2', 'point.43.2']);
+    expect(packed !== 'tooMany' && packed.ids).toEqual([
+      'point.42.0',
+      'point.43.0',
+      'point.42.1',
+      'point.43.1',
+      'point.42.2',
+      'point.43.2',
+    ]);
     expect(await loadPacked(fetchPage, 2, 4)).toBe('tooMany');
   });
 });
@@ -61,6 +91,9 @@ describe('loaded layer data', () => {
     expect(features.map((f) => f.getId())).toEqual(['point.42', 'point.43', 'point.44', 'line.1', 'point.9']);
     expect(features[0].get('system')).toBe('Gas');
     expect(features[3].get('system')).toBe('Water');
-    expect((features[1].getGeometry() as Point).getCoordinates()).toEqual([data.points.coords[2], data.points.coords[3]]);
+    expect((features[1].getGeometry() as Point).getCoordinates()).toEqual([
+      data.points.coords[2],
+      data.points.coords[3],
+    ]);
   });
 });

@@ -33,7 +33,8 @@ export interface PackedLayer {
   others: GeoJsonFeature[];
 }
 
-const isLonLat = (c: unknown): c is number[] => Array.isArray(c) && c.length >= 2 && typeof c[0] === 'number' && typeof c[1] === 'number';
+const isLonLat = (c: unknown): c is number[] =>
+  Array.isArray(c) && c.length >= 2 && typeof c[0] === 'number' && typeof c[1] === 'number';
 
 /** Packs the features of one page (EPSG:4326) in page order. */
 export function packPage(features: GeoJsonFeature[]): PackedLayer {
@@ -87,11 +88,17 @@ export function joinPacked(pages: PackedLayer[]): PackedLayer {
  * All features of a layer, packed, or `tooMany` when it has more than `limit`. The first page tells
  * the total; the others are then requested in parallel, each packed as it arrives.
  */
-export async function loadPacked(page: (index: number) => Promise<Page>, pageSize: number, limit: number): Promise<PackedLayer | 'tooMany'> {
+export async function loadPacked(
+  page: (index: number) => Promise<Page>,
+  pageSize: number,
+  limit: number,
+): Promise<PackedLayer | 'tooMany'> {
   const first = await page(0);
   const total = first.numberMatched ?? first.features.length;
   if (total > limit) return 'tooMany';
-  const rest = Array.from({ length: Math.max(0, Math.ceil(total / pageSize) - 1) }, (_, i) => page(i + 1).then((p) => packPage(p.features)));
+  const rest = Array.from({ length: Math.max(0, Math.ceil(total / pageSize) - 1) }, (_, i) =>
+    page(i + 1).then((p) => packPage(p.features)),
+  );
   rest.forEach((p) => p.catch(() => undefined));
   const firstPacked = packPage(first.features);
   return joinPacked([firstPacked, ...(await Promise.all(rest))]);

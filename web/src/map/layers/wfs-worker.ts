@@ -28,7 +28,8 @@ export type WorkerRequest =
   | (Paging & { type: 'preload'; detailsUrl: string; selected: string[]; wfsUrl: string })
   | { type: 'drop' };
 
-export type WorkerResponse = { id: number; packed: PackedLayer | 'tooMany' } | { id: number; status: number; error: string };
+export type WorkerResponse =
+  { id: number; packed: PackedLayer | 'tooMany' } | { id: number; status: number; error: string };
 
 class HttpError extends Error {
   constructor(readonly status: number) {
@@ -36,17 +37,27 @@ class HttpError extends Error {
   }
 }
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(m: WorkerResponse, transfer?: Transferable[]): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null;
+  postMessage(m: WorkerResponse, transfer?: Transferable[]): void;
+};
 
 /** Loads under way by request id (aborted with `abort`) and their URLs, and preloads by WFS URL (taken by a `load`). */
 const running = new Map<number, AbortController>();
 const loading = new Set<string>();
-const preloads = new Map<string, { result: Promise<PackedLayer | 'tooMany'>; abort: AbortController; timer: ReturnType<typeof setTimeout> }>();
+const preloads = new Map<
+  string,
+  { result: Promise<PackedLayer | 'tooMany'>; abort: AbortController; timer: ReturnType<typeof setTimeout> }
+>();
 
 /** Preloads nobody asked for are dropped after this long. */
 const KEEP_MS = 30_000;
 
-function load(url: string, { headers, pageSize, limit }: Paging, signal: AbortSignal): Promise<PackedLayer | 'tooMany'> {
+function load(
+  url: string,
+  { headers, pageSize, limit }: Paging,
+  signal: AbortSignal,
+): Promise<PackedLayer | 'tooMany'> {
   const page = async (i: number): Promise<Page> => {
     const u = new URL(url);
     u.searchParams.set('count', String(pageSize));
@@ -78,7 +89,10 @@ async function preload(detailsUrl: string, selected: string[], wfsUrl: string, p
   const project = (await res.json()) as Project;
   if (drops !== since) return;
   for (const l of wfsLayers(project, selected)) {
-    const url = wfsUrl.replace('%7Bproject%7D', l.projectId).replace('%7Bfolder%7D', l.folderId).replace('%7Blayer%7D', l.id);
+    const url = wfsUrl
+      .replace('%7Bproject%7D', l.projectId)
+      .replace('%7Bfolder%7D', l.folderId)
+      .replace('%7Blayer%7D', l.id);
     // A layer the main thread has asked for meanwhile is loading already.
     if (preloads.has(url) || loading.has(url)) continue;
     const abort = new AbortController();
@@ -107,8 +121,15 @@ scope.onmessage = (e) => {
     controller.signal.addEventListener('abort', () => preloaded.abort.abort());
   }
   (preloaded?.result ?? load(m.url, m, controller.signal))
-    .then((packed) => scope.postMessage({ id: m.id, packed }, packed === 'tooMany' ? [] : [packed.coords.buffer, packed.propIndex.buffer]))
-    .catch((err: unknown) => scope.postMessage({ id: m.id, status: err instanceof HttpError ? err.status : 0, error: String(err) }))
+    .then((packed) =>
+      scope.postMessage(
+        { id: m.id, packed },
+        packed === 'tooMany' ? [] : [packed.coords.buffer, packed.propIndex.buffer],
+      ),
+    )
+    .catch((err: unknown) =>
+      scope.postMessage({ id: m.id, status: err instanceof HttpError ? err.status : 0, error: String(err) }),
+    )
     .finally(() => {
       running.delete(m.id);
       loading.delete(m.url);

@@ -10,7 +10,13 @@ const markers = new WeakMap<OlMap, VectorSource>();
 
 const style = [
   new Style({ image: new Circle({ radius: 11, fill: new Fill({ color: 'rgba(211, 47, 47, 0.25)' }) }) }),
-  new Style({ image: new Circle({ radius: 6, fill: new Fill({ color: '#d32f2f' }), stroke: new Stroke({ color: '#ffffff', width: 2.5 }) }) }),
+  new Style({
+    image: new Circle({
+      radius: 6,
+      fill: new Fill({ color: '#d32f2f' }),
+      stroke: new Stroke({ color: '#ffffff', width: 2.5 }),
+    }),
+  }),
 ];
 
 /** Drops the one search/location marker of the map at a WGS84 position (replacing the previous one). */

@@ -47,7 +47,10 @@ export function PlaceSearch() {
   // The gazetteer comes with the basemap chunk; it is usually there before anyone types.
   useEffect(() => {
     let live = true;
-    loadAtlas().then((a) => live && setPlaces(a.places), () => undefined);
+    loadAtlas().then(
+      (a) => live && setPlaces(a.places),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -73,7 +76,11 @@ export function PlaceSearch() {
 
   const kindLabel = (p: Place) => intl.formatMessage({ id: `app.map.search.kind.${p.kind}` });
   const optionText = (o: Option) =>
-    o.kind === 'coordinates' ? `${o.at.lat}, ${o.at.lng}` : o.place.country && o.place.kind !== 'country' ? `${o.place.name}, ${o.place.country}` : o.place.name;
+    o.kind === 'coordinates'
+      ? `${o.at.lat}, ${o.at.lng}`
+      : o.place.country && o.place.kind !== 'country'
+        ? `${o.place.name}, ${o.place.country}`
+        : o.place.name;
 
   return (
     <Paper elevation={2} sx={{ width: '100%' }}>
@@ -88,7 +95,12 @@ export function PlaceSearch() {
         onChange={(_, value) => {
           if (!value) return;
           // Enter on typed text: coordinates go straight there, a name takes the best match.
-          const option = typeof value === 'string' ? (parseLatLng(value) ? ({ kind: 'coordinates', at: parseLatLng(value)! } as Option) : options[0]) : value;
+          const option =
+            typeof value === 'string'
+              ? parseLatLng(value)
+                ? ({ kind: 'coordinates', at: parseLatLng(value)! } as Option)
+                : options[0]
+              : value;
           if (option) go(option);
         }}
         noOptionsText={intl.formatMessage({ id: 'app.map.search.none' })}
@@ -99,7 +111,9 @@ export function PlaceSearch() {
               <PlaceIcon fontSize="small" color="action" />
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" noWrap>
-                  {o.kind === 'coordinates' ? intl.formatMessage({ id: 'app.map.search.coordinates' }, { coordinates: optionText(o) }) : optionText(o)}
+                  {o.kind === 'coordinates'
+                    ? intl.formatMessage({ id: 'app.map.search.coordinates' }, { coordinates: optionText(o) })
+                    : optionText(o)}
                 </Typography>
                 {o.kind === 'place' && (
                   <Typography variant="caption" color="text.secondary">
@@ -117,7 +131,11 @@ export function PlaceSearch() {
             placeholder={intl.formatMessage({ id: 'app.map.search.placeholder' })}
             slotProps={{
               ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, 'aria-label': intl.formatMessage({ id: 'app.map.search.label' }), 'data-testid': 'place-search' },
+              htmlInput: {
+                ...params.slotProps.htmlInput,
+                'aria-label': intl.formatMessage({ id: 'app.map.search.label' }),
+                'data-testid': 'place-search',
+              },
               input: {
                 ...params.slotProps.input,
                 startAdornment: (

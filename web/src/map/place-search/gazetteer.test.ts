@@ -3,7 +3,13 @@ import cities from './cities.json';
 import { foldText, mainExtent, searchPlaces, type Place } from './gazetteer';
 
 const places: Place[] = [
-  { name: 'Kansas', kind: 'state', country: 'United States', center: [-98.4, 38.5], extent: [-102.05, 36.99, -94.59, 40] },
+  {
+    name: 'Kansas',
+    kind: 'state',
+    country: 'United States',
+    center: [-98.4, 38.5],
+    extent: [-102.05, 36.99, -94.59, 40],
+  },
   { name: 'Arkansas', kind: 'state', country: 'United States', center: [-92.4, 34.9] },
   { name: 'Kansas City', kind: 'city', country: 'United States', center: [-94.58, 39.1] },
   { name: 'São Paulo', kind: 'city', country: 'Brazil', center: [-46.63, -23.55] },
@@ -31,8 +37,18 @@ describe('gazetteer search', () => {
   });
 
   it('takes the extent of the largest part of a multipolygon', () => {
-    const square = (x: number, y: number, size: number) => [[[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]]];
-    expect(mainExtent({ type: 'MultiPolygon', coordinates: [square(170, 50, 2), square(-120, 30, 20)] })).toEqual([-120, 30, -100, 50]);
+    const square = (x: number, y: number, size: number) => [
+      [
+        [x, y],
+        [x + size, y],
+        [x + size, y + size],
+        [x, y + size],
+        [x, y],
+      ],
+    ];
+    expect(mainExtent({ type: 'MultiPolygon', coordinates: [square(170, 50, 2), square(-120, 30, 20)] })).toEqual([
+      -120, 30, -100, 50,
+    ]);
     expect(mainExtent({ type: 'Point', coordinates: [0, 0] })).toBeNull();
   });
 

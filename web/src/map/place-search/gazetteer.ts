@@ -15,7 +15,11 @@ export interface Place {
 
 /** Case- and accent-insensitive form for matching ("São Paulo" ~ "sao paulo"). */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 }
 
 const KIND_ORDER: Record<Place['kind'], number> = { country: 0, state: 1, city: 2, place: 3 };
@@ -30,10 +34,21 @@ export function searchPlaces(places: readonly Place[], query: string, limit = 8)
   const scored: Array<{ place: Place; rank: number }> = [];
   for (const place of places) {
     const name = foldText(place.name);
-    const rank = name.startsWith(q) ? 0 : name.split(/[\s\-'.,()]+/).some((w) => w.startsWith(q)) ? 1 : name.includes(q) ? 2 : -1;
+    const rank = name.startsWith(q)
+      ? 0
+      : name.split(/[\s\-'.,()]+/).some((w) => w.startsWith(q))
+        ? 1
+        : name.includes(q)
+          ? 2
+          : -1;
     if (rank >= 0) scored.push({ place, rank });
   }
-  scored.sort((a, b) => a.rank - b.rank || KIND_ORDER[a.place.kind] - KIND_ORDER[b.place.kind] || a.place.name.localeCompare(b.place.name));
+  scored.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      KIND_ORDER[a.place.kind] - KIND_ORDER[b.place.kind] ||
+      a.place.name.localeCompare(b.place.name),
+  );
   return scored.slice(0, limit).map((s) => s.place);
 }
 
@@ -42,7 +57,8 @@ type Position = number[];
 /** Planar area of a lon/lat ring (shoelace), only to compare the parts of one country. */
 function ringArea(ring: Position[]): number {
   let sum = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j][0] + ring[i][0]) * (ring[j][1] - ring[i][1]);
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    sum += (ring[j][0] + ring[i][0]) * (ring[j][1] - ring[i][1]);
   return Math.abs(sum / 2);
 }
 
@@ -51,7 +67,9 @@ function ringArea(ring: Position[]): number {
  * Aleutians across the antimeridian, metropolitan France rather than France with its overseas parts.
  */
 export function mainExtent(geometry: { type: string; coordinates: unknown }): [number, number, number, number] | null {
-  const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : []) as Position[][][];
+  const polygons = (
+    geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : []
+  ) as Position[][][];
   let best: Position[] | null = null;
   let bestArea = -1;
   for (const polygon of polygons) {

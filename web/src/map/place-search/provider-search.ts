@@ -14,7 +14,8 @@ interface BingResource {
 
 /** Places of a Bing Maps Locations response. */
 export function placesFromBing(json: unknown): Place[] {
-  const resources = ((json as { resourceSets?: Array<{ resources?: BingResource[] }> })?.resourceSets?.[0]?.resources ?? []) as BingResource[];
+  const resources = ((json as { resourceSets?: Array<{ resources?: BingResource[] }> })?.resourceSets?.[0]?.resources ??
+    []) as BingResource[];
   return resources.flatMap((r): Place[] => {
     const [lat, lng] = r.point?.coordinates ?? [];
     if (!r.name || !finite(lat, lng)) return [];
@@ -26,7 +27,10 @@ export function placesFromBing(json: unknown): Place[] {
 
 interface GoogleResult {
   formatted_address?: string;
-  geometry?: { location?: { lat: number; lng: number }; viewport?: { northeast: { lat: number; lng: number }; southwest: { lat: number; lng: number } } };
+  geometry?: {
+    location?: { lat: number; lng: number };
+    viewport?: { northeast: { lat: number; lng: number }; southwest: { lat: number; lng: number } };
+  };
 }
 
 /** Places of a Google Geocoding response. */
@@ -36,7 +40,10 @@ export function placesFromGoogle(json: unknown): Place[] {
     const at = r.geometry?.location;
     if (!r.formatted_address || !at || !finite(at.lat, at.lng)) return [];
     const v = r.geometry?.viewport;
-    const extent = v && finite(v.southwest.lng, v.southwest.lat, v.northeast.lng, v.northeast.lat) ? ([v.southwest.lng, v.southwest.lat, v.northeast.lng, v.northeast.lat] as Extent) : undefined;
+    const extent =
+      v && finite(v.southwest.lng, v.southwest.lat, v.northeast.lng, v.northeast.lat)
+        ? ([v.southwest.lng, v.southwest.lat, v.northeast.lng, v.northeast.lat] as Extent)
+        : undefined;
     return [{ name: r.formatted_address, kind: 'place', center: [at.lng, at.lat], extent }];
   });
 }
@@ -50,7 +57,12 @@ export function hasProviderSearch(provider: MapProvider, keys: MapKeys): boolean
  * Searches places with the configured provider (the browser calls it directly with the operator's
  * key, as the provider's tiles do). Without a provider search there are no results.
  */
-export async function searchWithProvider(query: string, provider: MapProvider, keys: MapKeys, signal?: AbortSignal): Promise<Place[]> {
+export async function searchWithProvider(
+  query: string,
+  provider: MapProvider,
+  keys: MapKeys,
+  signal?: AbortSignal,
+): Promise<Place[]> {
   if (provider === 'MAP_BING' && keys.bingMapsKey) {
     const url = `https://dev.virtualearth.net/REST/v1/Locations?${new URLSearchParams({ query, maxResults: '5', key: keys.bingMapsKey })}`;
     return placesFromBing(await (await fetch(url, { signal })).json());

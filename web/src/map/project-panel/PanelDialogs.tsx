@@ -14,7 +14,15 @@ import { usePanelDialogs } from './panel-store';
 import type { PanelFlags } from './rights';
 
 /** The dialog the panel has open (one at a time, see panel-store). */
-export function PanelDialogs({ project, projects, flags }: { project: Project | undefined; projects: Project[]; flags: PanelFlags }) {
+export function PanelDialogs({
+  project,
+  projects,
+  flags,
+}: {
+  project: Project | undefined;
+  projects: Project[];
+  flags: PanelFlags;
+}) {
   const dialog = usePanelDialogs((s) => s.dialog);
   const close = usePanelDialogs((s) => s.close);
   if (!dialog) return null;
@@ -35,11 +43,30 @@ export function PanelDialogs({ project, projects, flags }: { project: Project | 
       return <MoveFolderDialog open folder={dialog.folder} project={project} projects={projects} onClose={close} />;
     case 'newLayer':
       return (
-        <LayerDialog open projectId={project.id} folder={dialog.folder} siblingNames={dialog.folder.layers.map((l) => l.name)} geoserver={flags.geoserver} onClose={close} />
+        <LayerDialog
+          open
+          projectId={project.id}
+          folder={dialog.folder}
+          siblingNames={dialog.folder.layers.map((l) => l.name)}
+          geoserver={flags.geoserver}
+          onClose={close}
+        />
       );
     case 'editLayer': {
-      const siblings = allFolders(project).find((f) => f.id === dialog.layer.folderId)?.layers.map((l) => l.name) ?? [];
-      return <LayerDialog open projectId={project.id} layer={dialog.layer} siblingNames={siblings} geoserver={flags.geoserver} onClose={close} />;
+      const siblings =
+        allFolders(project)
+          .find((f) => f.id === dialog.layer.folderId)
+          ?.layers.map((l) => l.name) ?? [];
+      return (
+        <LayerDialog
+          open
+          projectId={project.id}
+          layer={dialog.layer}
+          siblingNames={siblings}
+          geoserver={flags.geoserver}
+          onClose={close}
+        />
+      );
     }
     case 'deleteLayer':
       return <DeleteLayerDialog open layer={dialog.layer} onClose={close} />;

@@ -39,19 +39,33 @@ export function ProjectPanel({ open, temporary, onClose }: Props) {
   const { width, min, max, onPointerDown, onKeyDown } = usePanelWidth(temporaryPref);
   const openDialog = usePanelDialogs((s) => s.open);
   const flags = panelFlags(account?.organization.functionalityFlags);
-  const canCreateProject = !!profile && isAtLeastEditor(profile.userType)
-    && maskAllows(effectiveMask(profile.permissions, [{ type: 'organization', id: profile.organization.id }]), 'create');
+  const canCreateProject =
+    !!profile &&
+    isAtLeastEditor(profile.userType) &&
+    maskAllows(effectiveMask(profile.permissions, [{ type: 'organization', id: profile.organization.id }]), 'create');
   const paperSx = { width, maxWidth: '100vw', boxSizing: 'border-box' as const };
 
   const empty = (messageId: string, buttonId: string, testId: string, enabled: boolean, onClick: () => void) => (
-    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1.5 }} data-testid={`${testId}-empty`}>
-      <Typography variant="body2" color="text.secondary">{t(messageId)}</Typography>
-      <Button variant="contained" size="small" disabled={!enabled} onClick={onClick} data-testid={testId}>{t(buttonId)}</Button>
+    <Box
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1.5 }}
+      data-testid={`${testId}-empty`}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t(messageId)}
+      </Typography>
+      <Button variant="contained" size="small" disabled={!enabled} onClick={onClick} data-testid={testId}>
+        {t(buttonId)}
+      </Button>
     </Box>
   );
 
   const content = (
-    <Box role="region" aria-label={t('app.projects')} data-testid="project-panel" sx={{ display: 'flex', flexDirection: 'column', height: '100%', position: 'relative' }}>
+    <Box
+      role="region"
+      aria-label={t('app.projects')}
+      data-testid="project-panel"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', position: 'relative' }}
+    >
       <Box
         role="separator"
         aria-orientation="vertical"
@@ -64,12 +78,21 @@ export function ProjectPanel({ open, temporary, onClose }: Props) {
         onKeyDown={onKeyDown}
         data-testid="project-panel-resize"
         sx={{
-          position: 'absolute', left: 0, top: 0, bottom: 0, width: 6, cursor: 'col-resize', zIndex: 1, touchAction: 'none',
+          position: 'absolute',
+          left: 0,
+          top: 0,
+          bottom: 0,
+          width: 6,
+          cursor: 'col-resize',
+          zIndex: 1,
+          touchAction: 'none',
           '&:hover, &:focus-visible': { bgcolor: 'primary.main', opacity: 0.4, outline: 'none' },
         }}
       />
       <Toolbar variant="dense" sx={{ gap: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 600 }}>{t('app.projects')}</Typography>
+        <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 600 }}>
+          {t('app.projects')}
+        </Typography>
         <IconButton aria-label={t('app.projects.close')} onClick={onClose} edge="end" size="small">
           <CloseIcon fontSize="small" />
         </IconButton>
@@ -80,16 +103,25 @@ export function ProjectPanel({ open, temporary, onClose }: Props) {
         </Box>
       )}
       {loading && <CircularProgress size={24} sx={{ m: 2 }} aria-label={t('app.loading')} />}
-      {projects && projects.length === 0 && empty('app.projects.empty', 'app.project.new', 'add-project', canCreateProject, () => openDialog({ kind: 'newProject' }))}
+      {projects &&
+        projects.length === 0 &&
+        empty('app.projects.empty', 'app.project.new', 'add-project', canCreateProject, () =>
+          openDialog({ kind: 'newProject' }),
+        )}
       {projects && projects.length > 0 && (
         <>
           <Box sx={{ px: 2, pt: 2, pb: 1 }}>
             <ProjectPicker projects={projects} current={current} />
           </Box>
           <PanelActions project={current} canCreateProject={canCreateProject} />
-          {current && current.folders.length === 0 &&
-            empty('app.folders.empty', 'app.folder.new', 'add-folder', current.abilities.createFolder, () => openDialog({ kind: 'newFolder', parentId: null }))}
-          {current && current.folders.length > 0 && <ProjectTree project={current} flags={flags} onClosePanel={onClose} />}
+          {current &&
+            current.folders.length === 0 &&
+            empty('app.folders.empty', 'app.folder.new', 'add-folder', current.abilities.createFolder, () =>
+              openDialog({ kind: 'newFolder', parentId: null }),
+            )}
+          {current && current.folders.length > 0 && (
+            <ProjectTree project={current} flags={flags} onClosePanel={onClose} />
+          )}
         </>
       )}
     </Box>

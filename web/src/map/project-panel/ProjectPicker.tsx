@@ -16,7 +16,10 @@ export function ProjectPicker({ projects, current }: { projects: Project[]; curr
     const timer = setTimeout(() => setTerm(input), TERM_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [input]);
-  const sorted = useMemo(() => [...projects].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })), [projects]);
+  const sorted = useMemo(
+    () => [...projects].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+    [projects],
+  );
   const label = intl.formatMessage({ id: 'app.project.select' });
 
   return (
@@ -34,7 +37,9 @@ export function ProjectPicker({ projects, current }: { projects: Project[]; curr
       }}
       filterOptions={(options) => {
         const needle = term.trim().toLowerCase();
-        return needle && needle !== current?.name.toLowerCase() ? options.filter((p) => p.name.toLowerCase().includes(needle)) : options;
+        return needle && needle !== current?.name.toLowerCase()
+          ? options.filter((p) => p.name.toLowerCase().includes(needle))
+          : options;
       }}
       onChange={(_, p) => p && chooseProject(p.id)}
       disableClearable={!!current}
@@ -44,7 +49,16 @@ export function ProjectPicker({ projects, current }: { projects: Project[]; curr
           {p.name}
         </li>
       )}
-      renderInput={(params) => <TextField {...params} label={label} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'project-select' } }} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'project-select' },
+          }}
+        />
+      )}
     />
   );
 }

@@ -22,13 +22,18 @@ export function setSelectedLayers(projectId: string, ids: string[]) {
   const { prefs, update } = usePreferences.getState();
   const list = prefs.projectPrefs ?? [];
   const entry = list.find((p) => p.id === projectId);
-  const next = entry ? list.map((p) => (p.id === projectId ? { ...p, selectedLayers: ids } : p)) : [...list, { id: projectId, selectedLayers: ids }];
+  const next = entry
+    ? list.map((p) => (p.id === projectId ? { ...p, selectedLayers: ids } : p))
+    : [...list, { id: projectId, selectedLayers: ids }];
   update({ projectPrefs: next });
 }
 
 export function toggleLayer(projectId: string, layerId: string) {
   const current = selectedLayersOf(usePreferences.getState().prefs.projectPrefs, projectId);
-  setSelectedLayers(projectId, current.includes(layerId) ? current.filter((id) => id !== layerId) : [...current, layerId]);
+  setSelectedLayers(
+    projectId,
+    current.includes(layerId) ? current.filter((id) => id !== layerId) : [...current, layerId],
+  );
 }
 
 /** Active layers of a folder and its sub-folders, shared ones included. */

@@ -29,14 +29,34 @@ const isShared = (layer: Layer) => 'shared' in layer && layer.shared === true;
 export function layerActions(project: Project, folder: Folder, layer: Layer, flags: PanelFlags) {
   const { edit, admin } = project.abilities;
   const sharedIn = isShared(layer);
-  const external = layer.type === 'WMS' && !!layer.referenceId && (folder.folderType === FOLDER_TYPES.wms || folder.folderType === FOLDER_TYPES.wmts);
+  const external =
+    layer.type === 'WMS' &&
+    !!layer.referenceId &&
+    (folder.folderType === FOLDER_TYPES.wms || folder.folderType === FOLDER_TYPES.wmts);
   return {
-    addFeature: !sharedIn && !layer.readOnly && layer.type === 'VECTOR' && !layer.referenceId && layer.isActive && (edit || !!layer.serverName),
+    addFeature:
+      !sharedIn &&
+      !layer.readOnly &&
+      layer.type === 'VECTOR' &&
+      !layer.referenceId &&
+      layer.isActive &&
+      (edit || !!layer.serverName),
     edit: (layer.readOnly ? admin : edit) && !sharedIn && !external,
-    move: flags.dataOrganization && admin && !sharedIn && !layer.readOnly && !layer.referenceId && layer.type !== 'RASTER'
-      && MOVABLE_FOLDERS.includes(folder.folderType),
-    share: flags.sharedLayers && admin && !sharedIn && !layer.referenceId && (layer.type === 'VECTOR' || layer.type === 'RASTER'),
-    remove: admin && !sharedIn && !layer.readOnly && !layer.referenceId && !(layer.sharedFolders?.length),
+    move:
+      flags.dataOrganization &&
+      admin &&
+      !sharedIn &&
+      !layer.readOnly &&
+      !layer.referenceId &&
+      layer.type !== 'RASTER' &&
+      MOVABLE_FOLDERS.includes(folder.folderType),
+    share:
+      flags.sharedLayers &&
+      admin &&
+      !sharedIn &&
+      !layer.referenceId &&
+      (layer.type === 'VECTOR' || layer.type === 'RASTER'),
+    remove: admin && !sharedIn && !layer.readOnly && !layer.referenceId && !layer.sharedFolders?.length,
   };
 }
 
@@ -62,7 +82,19 @@ export interface MovableFeature {
  * Move features (spec 3 §6): the data-organization flag, project admin, feature admin, a feature
  * classified with a dictionary, on a layer that is not read-only (shared layers are read-only here).
  */
-export function canMoveFeature(flags: Pick<PanelFlags, 'dataOrganization'>, project: Project | undefined, feature: MovableFeature, layer: Layer | undefined): boolean {
-  return flags.dataOrganization && !!project?.abilities.admin && !!feature.abilities?.admin && !!feature.properties.dictionary_id
-    && !!layer && !layer.readOnly && !isShared(layer);
+export function canMoveFeature(
+  flags: Pick<PanelFlags, 'dataOrganization'>,
+  project: Project | undefined,
+  feature: MovableFeature,
+  layer: Layer | undefined,
+): boolean {
+  return (
+    flags.dataOrganization &&
+    !!project?.abilities.admin &&
+    !!feature.abilities?.admin &&
+    !!feature.properties.dictionary_id &&
+    !!layer &&
+    !layer.readOnly &&
+    !isShared(layer)
+  );
 }

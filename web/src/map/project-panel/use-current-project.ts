@@ -15,7 +15,11 @@ export function chooseProject(id: string | null) {
  * A deleted project or another organization's list falls back the same way, so deleting the current
  * project selects the first remaining and switching organization resets the project.
  */
-export function useCurrentProject(): { projects: Project[] | undefined; current: Project | undefined; loading: boolean } {
+export function useCurrentProject(): {
+  projects: Project[] | undefined;
+  current: Project | undefined;
+  loading: boolean;
+} {
   const query = useProjects();
   const projects = query.data;
   const projectId = useMapStore((s) => s.projectId);

@@ -15,7 +15,8 @@ export function usePanelWidth(temporaryPref: boolean) {
 
   const onPointerDown = useCallback((e: PointerEvent<HTMLElement>) => {
     e.preventDefault();
-    const move = (ev: globalThis.PointerEvent) => setWidth(clampWidth(window.innerWidth - ev.clientX, window.innerWidth));
+    const move = (ev: globalThis.PointerEvent) =>
+      setWidth(clampWidth(window.innerWidth - ev.clientX, window.innerWidth));
     const up = () => {
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);

@@ -18,7 +18,7 @@ export type SiteProjector = (lonLat: number[]) => [number, number] | null;
 export function siteProjector(site: SiteDefinition | null | undefined): SiteProjector | null {
   if (!site || (!site.wkt && !site.proj)) return null;
   const helmert = site.proj ? parseHelmert(site.proj) : null;
-  const definition = helmert ? site.wkt : (site.proj || site.wkt);
+  const definition = helmert ? site.wkt : site.proj || site.wkt;
   if (!definition) return null;
   try {
     const converter = proj4('EPSG:4326', definition);

@@ -52,7 +52,12 @@ export const useMapStore = create<MapState>((set, get) => ({
   },
   setMode: (mode) => set({ mode }),
   refreshLayers: (...ids) =>
-    set((s) => ({ layerRevision: { ...s.layerRevision, ...Object.fromEntries(ids.map((id) => [id, (s.layerRevision[id] ?? 0) + 1])) } })),
+    set((s) => ({
+      layerRevision: {
+        ...s.layerRevision,
+        ...Object.fromEntries(ids.map((id) => [id, (s.layerRevision[id] ?? 0) + 1])),
+      },
+    })),
   loadStarted: () => set((s) => ({ loading: s.loading + 1 })),
   loadEnded: () => set((s) => ({ loading: Math.max(0, s.loading - 1) })),
 }));

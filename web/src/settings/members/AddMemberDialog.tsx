@@ -1,7 +1,20 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
-  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText,
-  FormLabel, Radio, RadioGroup, Stack, Switch, TextField,
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  TextField,
 } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { LIMITS, MEMBER_MSG, USER_TYPES, addMemberSchema, type SeatSummary } from '@fieldbook/domain';
@@ -69,7 +82,14 @@ export function AddMemberDialog({ open, onClose, seats, isPlus }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={add.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="add-member-dialog">
+    <Dialog
+      open={open}
+      onClose={add.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="add-member-dialog"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{label('app.mm.add.title')}</DialogTitle>
         <DialogContent>
@@ -84,7 +104,9 @@ export function AddMemberDialog({ open, onClose, seats, isPlus }: Props) {
                 type="email"
                 required
                 autoFocus
-                slotProps={{ htmlInput: { 'data-testid': 'add-member-email', maxLength: LIMITS.emailMax, autoComplete: 'off' } }}
+                slotProps={{
+                  htmlInput: { 'data-testid': 'add-member-email', maxLength: LIMITS.emailMax, autoComplete: 'off' },
+                }}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 2 }}>
                 <TextField
@@ -103,18 +125,27 @@ export function AddMemberDialog({ open, onClose, seats, isPlus }: Props) {
                   <FormLabel component="legend" id={typeLabelId}>
                     {label('app.mm.column.type')}
                   </FormLabel>
-                  <RadioGroup row aria-labelledby={typeLabelId} value={userType} onChange={(e) => setUserType(e.target.value as MemberType)}>
+                  <RadioGroup
+                    row
+                    aria-labelledby={typeLabelId}
+                    value={userType}
+                    onChange={(e) => setUserType(e.target.value as MemberType)}
+                  >
                     {TYPES.map(({ type, seat }) => (
                       <FormControlLabel
                         key={type}
                         value={type}
                         disabled={!free?.[seat]}
-                        control={<Radio slotProps={{ input: { 'data-testid': `add-member-type-${seat}` } as object }} />}
+                        control={
+                          <Radio slotProps={{ input: { 'data-testid': `add-member-type-${seat}` } as object }} />
+                        }
                         label={label(USER_TYPE_LABEL[type])}
                       />
                     ))}
                   </RadioGroup>
-                  <FormHelperText sx={{ mx: 0 }}>{label(typeMissing ? MEMBER_MSG.userTypeRequired : 'app.mm.add.type-hint')}</FormHelperText>
+                  <FormHelperText sx={{ mx: 0 }}>
+                    {label(typeMissing ? MEMBER_MSG.userTypeRequired : 'app.mm.add.type-hint')}
+                  </FormHelperText>
                 </FormControl>
               )}
               <FormControl fullWidth sx={{ mt: 1 }}>
@@ -129,7 +160,9 @@ export function AddMemberDialog({ open, onClose, seats, isPlus }: Props) {
                   }
                   label={label('app.mm.rtk')}
                 />
-                {!free?.rtk && <FormHelperText sx={{ mt: 0, mx: 0 }}>{label(MEMBER_MSG.noRtkAvailable)}</FormHelperText>}
+                {!free?.rtk && (
+                  <FormHelperText sx={{ mt: 0, mx: 0 }}>{label(MEMBER_MSG.noRtkAvailable)}</FormHelperText>
+                )}
               </FormControl>
             </>
           )}

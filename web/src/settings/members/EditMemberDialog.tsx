@@ -1,10 +1,33 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, List, ListItem,
-  ListItemText, Stack, Switch, Tab, Tabs, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormHelperText,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { useIntl } from 'react-intl';
-import { LIMITS, MEMBER_MSG, updateMemberSchema, type Member, type PermissionEntry, type SeatSummary } from '@fieldbook/domain';
+import {
+  LIMITS,
+  MEMBER_MSG,
+  updateMemberSchema,
+  type Member,
+  type PermissionEntry,
+  type SeatSummary,
+} from '@fieldbook/domain';
 import { useProfile } from '../../api/accounts';
 import { useUpdateMember } from '../../api/members';
 import { actionCallbacks } from '../../app/action-feedback';
@@ -66,27 +89,49 @@ export function EditMemberDialog({ open, member, onClose, seats, isPlus, isSelf 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!changed || !form.valid || update.isPending) return;
-    update.mutate({ id: member.id, ...changes }, actionCallbacks('app.mm.user.updated.success', 'app.mm.user.updated.error', onClose));
+    update.mutate(
+      { id: member.id, ...changes },
+      actionCallbacks('app.mm.user.updated.success', 'app.mm.user.updated.error', onClose),
+    );
   };
 
   const savePermissions = (permissions: PermissionEntry[]) =>
     update.mutate(
       { id: member.id, permissions },
-      actionCallbacks('app.mm.permissions.updated.success', 'app.mm.permissions.updated.error', () => setEditingPermissions(false)),
+      actionCallbacks('app.mm.permissions.updated.success', 'app.mm.permissions.updated.error', () =>
+        setEditingPermissions(false),
+      ),
     );
 
   return (
     <>
-      <Dialog open={open} onClose={update.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="edit-member-dialog">
+      <Dialog
+        open={open}
+        onClose={update.isPending ? undefined : onClose}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="sm"
+        data-testid="edit-member-dialog"
+      >
         <DialogTitle id={titleId} sx={{ pb: 0 }}>
           {label('app.mm.edit.title')}
           <Typography variant="body2" color="text.secondary" noWrap>
             {fullName(member)} · {member.email}
           </Typography>
         </DialogTitle>
-        <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }} aria-label={label('app.mm.edit.title')}>
+        <Tabs
+          value={tab}
+          onChange={(_, v) => setTab(v)}
+          sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+          aria-label={label('app.mm.edit.title')}
+        >
           <Tab value="info" label={label('app.mm.edit.info')} data-testid="edit-member-tab-info" />
-          <Tab value="permissions" label={label('app.mm.edit.permissions')} disabled={permissionsDisabled} data-testid="edit-member-tab-permissions" />
+          <Tab
+            value="permissions"
+            label={label('app.mm.edit.permissions')}
+            disabled={permissionsDisabled}
+            data-testid="edit-member-tab-permissions"
+          />
         </Tabs>
         {tab === 'info' ? (
           <form onSubmit={submit} noValidate>
@@ -95,34 +140,75 @@ export function EditMemberDialog({ open, member, onClose, seats, isPlus, isSelf 
                 <TextField
                   {...form.field('firstName', label('app.field.first-name'))}
                   required={!namesReadOnly}
-                  slotProps={{ htmlInput: { 'data-testid': 'edit-member-first-name', maxLength: LIMITS.nameMax, readOnly: namesReadOnly, 'aria-describedby': namesReadOnly ? namesHintId : undefined } }}
+                  slotProps={{
+                    htmlInput: {
+                      'data-testid': 'edit-member-first-name',
+                      maxLength: LIMITS.nameMax,
+                      readOnly: namesReadOnly,
+                      'aria-describedby': namesReadOnly ? namesHintId : undefined,
+                    },
+                  }}
                 />
                 <TextField
                   {...form.field('lastName', label('app.field.last-name'))}
                   required={!namesReadOnly}
-                  slotProps={{ htmlInput: { 'data-testid': 'edit-member-last-name', maxLength: LIMITS.nameMax, readOnly: namesReadOnly, 'aria-describedby': namesReadOnly ? namesHintId : undefined } }}
+                  slotProps={{
+                    htmlInput: {
+                      'data-testid': 'edit-member-last-name',
+                      maxLength: LIMITS.nameMax,
+                      readOnly: namesReadOnly,
+                      'aria-describedby': namesReadOnly ? namesHintId : undefined,
+                    },
+                  }}
                 />
               </Stack>
-              {namesReadOnly && <FormHelperText id={namesHintId} data-testid="edit-member-names-read-only">{label('app.mm.names.read-only-hint')}</FormHelperText>}
+              {namesReadOnly && (
+                <FormHelperText id={namesHintId} data-testid="edit-member-names-read-only">
+                  {label('app.mm.names.read-only-hint')}
+                </FormHelperText>
+              )}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {label('app.mm.column.type')}: {label(userTypeLabelId(member.userType))}
               </Typography>
               <Box sx={{ display: 'flex', flexDirection: 'column', mt: 1 }}>
                 <FormControlLabel
-                  control={<Switch checked={renew} disabled={isSelf} onChange={(_, c) => setRenew(c)} slotProps={{ input: { 'data-testid': 'edit-member-renew' } as object }} />}
+                  control={
+                    <Switch
+                      checked={renew}
+                      disabled={isSelf}
+                      onChange={(_, c) => setRenew(c)}
+                      slotProps={{ input: { 'data-testid': 'edit-member-renew' } as object }}
+                    />
+                  }
                   label={label('app.mm.detail.renew')}
                 />
                 <FormControlLabel
-                  control={<Switch checked={rtk} disabled={rtkDisabled} onChange={(_, c) => setRtk(c)} slotProps={{ input: { 'data-testid': 'edit-member-rtk' } as object }} />}
+                  control={
+                    <Switch
+                      checked={rtk}
+                      disabled={rtkDisabled}
+                      onChange={(_, c) => setRtk(c)}
+                      slotProps={{ input: { 'data-testid': 'edit-member-rtk' } as object }}
+                    />
+                  }
                   label={label('app.mm.rtk')}
                 />
-                {!isSelf && !hadRtk && !seats?.free.rtk && <FormHelperText sx={{ mt: 0 }}>{label(MEMBER_MSG.noRtkAvailable)}</FormHelperText>}
+                {!isSelf && !hadRtk && !seats?.free.rtk && (
+                  <FormHelperText sx={{ mt: 0 }}>{label(MEMBER_MSG.noRtkAvailable)}</FormHelperText>
+                )}
                 {isSelf && <FormHelperText sx={{ mt: 0 }}>{label('app.mm.edit.self-hint')}</FormHelperText>}
               </Box>
             </DialogContent>
             <DialogActions>
-              <Button onClick={onClose} disabled={update.isPending}>{label('app.cancel')}</Button>
-              <Button type="submit" variant="contained" disabled={!changed || !form.valid || update.isPending} data-testid="edit-member-save">
+              <Button onClick={onClose} disabled={update.isPending}>
+                {label('app.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={!changed || !form.valid || update.isPending}
+                data-testid="edit-member-save"
+              >
                 {label('app.save')}
               </Button>
             </DialogActions>
@@ -134,7 +220,11 @@ export function EditMemberDialog({ open, member, onClose, seats, isPlus, isSelf 
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose}>{label('app.close')}</Button>
-              <Button variant="contained" onClick={() => setEditingPermissions(true)} data-testid="edit-member-open-permissions">
+              <Button
+                variant="contained"
+                onClick={() => setEditingPermissions(true)}
+                data-testid="edit-member-open-permissions"
+              >
                 {label('app.mm.permissions.edit')}
               </Button>
             </DialogActions>
@@ -157,7 +247,11 @@ function PermissionSummary({ entries }: { entries: PermissionEntry[] }) {
   const organizationId = useProfile().data?.organization.id;
   const label = (id: string) => intl.formatMessage({ id });
   const assetName = (e: PermissionEntry) =>
-    e.assetId === '*' ? label('app.mm.permissions.all') : e.assetTypeName === 'organization' && e.assetId === organizationId ? label('app.mm.permissions.this-org') : e.assetId;
+    e.assetId === '*'
+      ? label('app.mm.permissions.all')
+      : e.assetTypeName === 'organization' && e.assetId === organizationId
+        ? label('app.mm.permissions.this-org')
+        : e.assetId;
   if (entries.length === 0) return <Alert severity="info">{label('app.mm.permissions.none')}</Alert>;
   return (
     <List dense disablePadding aria-label={label('app.mm.edit.permissions')}>

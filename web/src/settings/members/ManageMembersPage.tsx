@@ -41,7 +41,13 @@ export function ManageMembersPage() {
   // A new search, filter or order starts again at the first page.
   useEffect(() => setPage(0), [search, filters, sort]);
 
-  const query: MemberQuery = { page, pageSize: LIMITS.memberPageSize, ...sort, search: search || undefined, ...filters };
+  const query: MemberQuery = {
+    page,
+    pageSize: LIMITS.memberPageSize,
+    ...sort,
+    search: search || undefined,
+    ...filters,
+  };
   const members = useMemberPage(query);
   // Deleting the last member of a page goes back one page.
   useEffect(() => {
@@ -49,7 +55,10 @@ export function ManageMembersPage() {
   }, [page, members.data, members.isPlaceholderData]);
   const filterCount = activeFilterCount(filters);
   // Dialogs show the member as last fetched (e.g. permissions just saved).
-  const fresh = pending && { ...pending, member: members.data?.data.find((m) => m.id === pending.member.id) ?? pending.member };
+  const fresh = pending && {
+    ...pending,
+    member: members.data?.data.find((m) => m.id === pending.member.id) ?? pending.member,
+  };
 
   return (
     <>
@@ -89,7 +98,12 @@ export function ManageMembersPage() {
         </Tooltip>
         <Box sx={{ flex: { xs: '0 0 0', sm: 1 } }} />
         {isAdmin && (
-          <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setAdding(true)} data-testid="members-add">
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAlt1OutlinedIcon />}
+            onClick={() => setAdding(true)}
+            data-testid="members-add"
+          >
             {label('app.mm.add')}
           </Button>
         )}
@@ -102,7 +116,15 @@ export function ManageMembersPage() {
         isSupport={access?.isSupport ?? false}
       />
       {members.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void members.refetch()}>{label('app.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void members.refetch()}>
+              {label('app.retry')}
+            </Button>
+          }
+        >
           {t(errorMessageOf(members.error))}
         </Alert>
       )}
@@ -120,7 +142,12 @@ export function ManageMembersPage() {
       />
       {isAdmin && (
         <>
-          <AddMemberDialog open={adding} onClose={() => setAdding(false)} seats={seats.data} isPlus={access?.isPlus ?? false} />
+          <AddMemberDialog
+            open={adding}
+            onClose={() => setAdding(false)}
+            seats={seats.data}
+            isPlus={access?.isPlus ?? false}
+          />
           <MemberActionDialogs
             pending={fresh}
             onClose={() => setPending(null)}

@@ -2,7 +2,12 @@ import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { Member, SeatSummary } from '@fieldbook/domain';
 import {
-  useActivateMember, useDeactivateMember, useDeleteMember, useDemoteMember, usePromoteMember, useResendInvitation,
+  useActivateMember,
+  useDeactivateMember,
+  useDeleteMember,
+  useDemoteMember,
+  usePromoteMember,
+  useResendInvitation,
 } from '../../api/members';
 import { settledCallbacks } from '../../app/action-feedback';
 import { ConfirmDialog, type ConfirmCheckbox } from '../../app/ConfirmDialog';
@@ -45,36 +50,63 @@ export function MemberActionDialogs({ pending, onClose, seats, isPlus, selfId }:
   const id = member?.id ?? '';
   const confirmations: Partial<Record<MemberAction, Confirmation>> = {
     delete: {
-      titleId: 'app.mm.delete.title', bodyId: 'app.mm.delete.body', confirmId: 'app.mm.action.delete', danger: true,
-      run: () => remove.mutate(id, settledCallbacks('app.mm.user.deleted.success', 'app.mm.user.deleted.error', onClose)),
+      titleId: 'app.mm.delete.title',
+      bodyId: 'app.mm.delete.body',
+      confirmId: 'app.mm.action.delete',
+      danger: true,
+      run: () =>
+        remove.mutate(id, settledCallbacks('app.mm.user.deleted.success', 'app.mm.user.deleted.error', onClose)),
       isPending: remove.isPending,
     },
     disable: {
-      titleId: 'app.mm.disable.title', bodyId: 'app.mm.disable.body', confirmId: 'app.mm.action.disable', danger: true,
-      run: () => deactivate.mutate(id, settledCallbacks('app.mm.user.disabled.success', 'app.mm.user.disabled.error', onClose)),
+      titleId: 'app.mm.disable.title',
+      bodyId: 'app.mm.disable.body',
+      confirmId: 'app.mm.action.disable',
+      danger: true,
+      run: () =>
+        deactivate.mutate(id, settledCallbacks('app.mm.user.disabled.success', 'app.mm.user.disabled.error', onClose)),
       isPending: deactivate.isPending,
     },
     enable: {
-      titleId: 'app.mm.enable.title', bodyId: 'app.mm.enable.body', confirmId: 'app.mm.action.enable',
+      titleId: 'app.mm.enable.title',
+      bodyId: 'app.mm.enable.body',
+      confirmId: 'app.mm.action.enable',
       // Only someone who never chose a password can be sent the invitation again.
-      checkbox: member?.mustChangePassword ? { label: label('app.mm.enable.reinvite'), testId: 'enable-reinvite' } : undefined,
+      checkbox: member?.mustChangePassword
+        ? { label: label('app.mm.enable.reinvite'), testId: 'enable-reinvite' }
+        : undefined,
       run: (reinvite) =>
-        activate.mutate({ id, reinvite }, settledCallbacks('app.mm.user.enabled.success', 'app.mm.user.enabled.error', onClose)),
+        activate.mutate(
+          { id, reinvite },
+          settledCallbacks('app.mm.user.enabled.success', 'app.mm.user.enabled.error', onClose),
+        ),
       isPending: activate.isPending,
     },
     resend: {
-      titleId: 'app.mm.resend.title', bodyId: 'app.mm.resend.body', confirmId: 'app.mm.action.resend',
-      run: () => resend.mutate(id, settledCallbacks('app.mm.user.invitation-sent.success', 'app.mm.user.invitation-sent.error', onClose)),
+      titleId: 'app.mm.resend.title',
+      bodyId: 'app.mm.resend.body',
+      confirmId: 'app.mm.action.resend',
+      run: () =>
+        resend.mutate(
+          id,
+          settledCallbacks('app.mm.user.invitation-sent.success', 'app.mm.user.invitation-sent.error', onClose),
+        ),
       isPending: resend.isPending,
     },
     promote: {
-      titleId: 'app.mm.promote.title', bodyId: 'app.mm.promote.body', confirmId: 'app.mm.action.promote',
-      run: () => promote.mutate(id, settledCallbacks('app.mm.user.promoted.success', 'app.mm.user.promoted.error', onClose)),
+      titleId: 'app.mm.promote.title',
+      bodyId: 'app.mm.promote.body',
+      confirmId: 'app.mm.action.promote',
+      run: () =>
+        promote.mutate(id, settledCallbacks('app.mm.user.promoted.success', 'app.mm.user.promoted.error', onClose)),
       isPending: promote.isPending,
     },
     demote: {
-      titleId: 'app.mm.demote.title', bodyId: 'app.mm.demote.body', confirmId: 'app.mm.action.demote',
-      run: () => demote.mutate(id, settledCallbacks('app.mm.user.demoted.success', 'app.mm.user.demoted.error', onClose)),
+      titleId: 'app.mm.demote.title',
+      bodyId: 'app.mm.demote.body',
+      confirmId: 'app.mm.action.demote',
+      run: () =>
+        demote.mutate(id, settledCallbacks('app.mm.user.demoted.success', 'app.mm.user.demoted.error', onClose)),
       isPending: demote.isPending,
     },
   };
@@ -105,7 +137,9 @@ export function MemberActionDialogs({ pending, onClose, seats, isPlus, selfId }:
         onClose={onClose}
         testId={action ? `member-${action}-dialog` : undefined}
       >
-        {confirmation ? intl.formatMessage({ id: confirmation.bodyId }, { name: <strong key="name">{name}</strong> }) : ''}
+        {confirmation
+          ? intl.formatMessage({ id: confirmation.bodyId }, { name: <strong key="name">{name}</strong> })
+          : ''}
       </ConfirmDialog>
     </>
   );

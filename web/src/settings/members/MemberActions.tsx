@@ -42,7 +42,8 @@ export function MemberActions({ member, selfId, isPlus, onAction }: Props) {
   const name = fullName(member);
   const actions = memberActions(member, { selfId, isPlus });
   const labelOf = (action: MemberAction) => intl.formatMessage({ id: ACTION_LABEL[action] });
-  const ariaOf = (action: MemberAction) => intl.formatMessage({ id: 'app.mm.action.aria' }, { action: labelOf(action), name });
+  const ariaOf = (action: MemberAction) =>
+    intl.formatMessage({ id: 'app.mm.action.aria' }, { action: labelOf(action), name });
 
   if (wide) {
     return (
@@ -81,7 +82,13 @@ export function MemberActions({ member, selfId, isPlus, onAction }: Props) {
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         {actions.map(({ action, disabled }) => {
           const Icon = ICONS[action];
           return (

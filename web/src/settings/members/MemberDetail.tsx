@@ -5,7 +5,11 @@ import { formatLongDateTime } from '../../app/dates';
 import { userTypeLabelId } from './member-format';
 
 const statusLabelId = (member: Member) =>
-  !member.isActive ? 'app.mm.status.inactive' : member.invitationPending ? 'app.mm.status.invited' : 'app.mm.status.active';
+  !member.isActive
+    ? 'app.mm.status.inactive'
+    : member.invitationPending
+      ? 'app.mm.status.invited'
+      : 'app.mm.status.active';
 
 /** The expandable detail of a member row: type, renewal, created date ('MMMM Do, YYYY, hh:mm A'), RTK id. */
 export function MemberDetail({ member, id }: { member: Member; id: string }) {

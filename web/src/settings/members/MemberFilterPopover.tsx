@@ -1,5 +1,16 @@
 import { useId } from 'react';
-import { Box, Button, Checkbox, FormControl, FormControlLabel, InputLabel, MenuItem, Popover, Select, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  MenuItem,
+  Popover,
+  Select,
+  Typography,
+} from '@mui/material';
 import { useIntl } from 'react-intl';
 import { USER_TYPES } from '@fieldbook/domain';
 import type { MemberFilters } from '../../api/members';
@@ -47,7 +58,12 @@ export function MemberFilterPopover({ anchor, onClose, filters, onChange, isSupp
     );
   };
 
-  const types = [USER_TYPES.viewer, USER_TYPES.dataCollector, USER_TYPES.editor, ...(isSupport ? [USER_TYPES.support] : [])];
+  const types = [
+    USER_TYPES.viewer,
+    USER_TYPES.dataCollector,
+    USER_TYPES.editor,
+    ...(isSupport ? [USER_TYPES.support] : []),
+  ];
 
   return (
     <Popover
@@ -55,7 +71,13 @@ export function MemberFilterPopover({ anchor, onClose, filters, onChange, isSupp
       anchorEl={anchor}
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { p: 2, width: 300, maxWidth: 'calc(100vw - 32px)' } } as object }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-labelledby': titleId,
+          sx: { p: 2, width: 300, maxWidth: 'calc(100vw - 32px)' },
+        } as object,
+      }}
     >
       <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
         {label('app.mm.filter')}
@@ -92,7 +114,11 @@ export function MemberFilterPopover({ anchor, onClose, filters, onChange, isSupp
         />
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1.5 }}>
-        <Button onClick={() => onChange({})} disabled={activeFilterCount(filters) === 0} data-testid="member-filter-clear">
+        <Button
+          onClick={() => onChange({})}
+          disabled={activeFilterCount(filters) === 0}
+          data-testid="member-filter-clear"
+        >
           {label('app.mm.filter.clear')}
         </Button>
         <Button variant="contained" onClick={onClose}>

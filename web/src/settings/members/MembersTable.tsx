@@ -49,8 +49,12 @@ export function MembersTable({ page, sort, onSortChange, selfId, isAdmin, isPlus
           {header('createdDt', 'app.mm.column.created', { ...fromLg, whiteSpace: 'nowrap' })}
           {isAdmin && (
             <TableCell align="right">
-              <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>{label('app.mm.column.actions')}</Box>
-              <Box component="span" sx={{ ...visuallyHidden, display: { md: 'none' } }}>{label('app.mm.column.actions')}</Box>
+              <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+                {label('app.mm.column.actions')}
+              </Box>
+              <Box component="span" sx={{ ...visuallyHidden, display: { md: 'none' } }}>
+                {label('app.mm.column.actions')}
+              </Box>
             </TableCell>
           )}
         </>
@@ -62,27 +66,66 @@ export function MembersTable({ page, sort, onSortChange, selfId, isAdmin, isPlus
         <>
           <TableCell sx={{ maxWidth: { xs: 160, sm: 240 }, opacity: m.isActive ? 1 : 0.75 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-              <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: 14, bgcolor: avatarColour(m.id), color: '#fff', display: { xs: 'none', sm: 'flex' } }}>
+              <Avatar
+                aria-hidden
+                sx={{
+                  width: 32,
+                  height: 32,
+                  fontSize: 14,
+                  bgcolor: avatarColour(m.id),
+                  color: '#fff',
+                  display: { xs: 'none', sm: 'flex' },
+                }}
+              >
                 {initials(m)}
               </Avatar>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" noWrap sx={{ fontWeight: 500 }} data-testid="member-name">
                   {fullName(m)}
-                  {m.id === selfId && <Typography component="span" variant="body2" color="text.secondary">{` ${label('app.mm.you')}`}</Typography>}
+                  {m.id === selfId && (
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      color="text.secondary"
+                    >{` ${label('app.mm.you')}`}</Typography>
+                  )}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" noWrap component="div" sx={{ display: { sm: 'none' } }}>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  noWrap
+                  component="div"
+                  sx={{ display: { sm: 'none' } }}
+                >
                   {m.email}
                 </Typography>
                 {!m.isActive && (
-                  <Chip size="small" variant="outlined" label={label('app.mm.status.inactive')} sx={{ mt: 0.25, height: 20 }} data-testid="member-inactive" />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={label('app.mm.status.inactive')}
+                    sx={{ mt: 0.25, height: 20 }}
+                    data-testid="member-inactive"
+                  />
                 )}
                 {m.isActive && m.invitationPending && (
-                  <Chip size="small" variant="outlined" color="info" label={label('app.mm.status.invited')} sx={{ mt: 0.25, height: 20 }} data-testid="member-invited" />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color="info"
+                    label={label('app.mm.status.invited')}
+                    sx={{ mt: 0.25, height: 20 }}
+                    data-testid="member-invited"
+                  />
                 )}
               </Box>
             </Box>
           </TableCell>
-          <TableCell sx={{ ...fromSm, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{m.email}</TableCell>
+          <TableCell
+            sx={{ ...fromSm, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {m.email}
+          </TableCell>
           <TableCell data-testid="member-type">{label(userTypeLabelId(m.userType))}</TableCell>
           <TableCell sx={{ ...fromLg, whiteSpace: 'nowrap' }}>{formatShortDate(m.createdDt, intl.locale)}</TableCell>
           {isAdmin && (

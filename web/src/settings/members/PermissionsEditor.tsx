@@ -1,15 +1,40 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  Alert, AppBar, Box, Button, Checkbox, Container, Dialog, FormControl, FormControlLabel, FormGroup, IconButton, InputLabel,
-  MenuItem, Paper, Select, TextField, Toolbar, Typography,
+  Alert,
+  AppBar,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Dialog,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  IconButton,
+  InputLabel,
+  MenuItem,
+  Paper,
+  Select,
+  TextField,
+  Toolbar,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { useIntl } from 'react-intl';
 import {
-  ASSET_TYPES, LIMITS, MEMBER_MSG, PERMISSION_BITS, bitsToNumber, maxMaskFor, normalizeMask, numberToBits,
-  type AssetType, type Member, type PermissionEntry,
+  ASSET_TYPES,
+  LIMITS,
+  MEMBER_MSG,
+  PERMISSION_BITS,
+  bitsToNumber,
+  maxMaskFor,
+  normalizeMask,
+  numberToBits,
+  type AssetType,
+  type Member,
+  type PermissionEntry,
 } from '@fieldbook/domain';
 import { useProfile } from '../../api/accounts';
 import { fullName } from './member-format';
@@ -34,7 +59,8 @@ interface Row extends PermissionEntry {
 }
 
 let nextKey = 1;
-const toRows = (entries: PermissionEntry[]): Row[] => entries.map((e) => ({ ...e, bitMask: normalizeMask(e.bitMask), key: nextKey++ }));
+const toRows = (entries: PermissionEntry[]): Row[] =>
+  entries.map((e) => ({ ...e, bitMask: normalizeMask(e.bitMask), key: nextKey++ }));
 /** What would be saved: trimmed ids, entries without any box dropped. */
 const cleaned = (rows: PermissionEntry[]): PermissionEntry[] =>
   rows
@@ -128,15 +154,25 @@ export function PermissionsEditor({ open, member, pending, onClose, onSave }: Pr
             {label(MEMBER_MSG.tooManyPermissions)}
           </Alert>
         )}
-        {rows.length === 0 && <Alert severity="info" sx={{ mb: 2 }}>{label('app.mm.permissions.none')}</Alert>}
+        {rows.length === 0 && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {label('app.mm.permissions.none')}
+          </Alert>
+        )}
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           {rows.map((row, index) => {
             const max = maxMaskFor(member.userType, row);
             const mask = bitsToNumber(row.bitMask);
             const groupLabel = label('app.mm.permissions.entry', { n: index + 1 });
             return (
-              <Paper key={row.key} variant="outlined" role="group" aria-label={groupLabel} data-testid="permission-entry"
-                sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+              <Paper
+                key={row.key}
+                variant="outlined"
+                role="group"
+                aria-label={groupLabel}
+                data-testid="permission-entry"
+                sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+              >
                 <FormControl size="small" sx={{ width: { xs: 'calc(100% - 52px)', sm: 170 }, order: 0 }}>
                   <InputLabel id={`perm-type-${row.key}`}>{label('app.mm.permissions.asset-type')}</InputLabel>
                   <Select
@@ -160,7 +196,11 @@ export function PermissionsEditor({ open, member, pending, onClose, onSave }: Pr
                   value={row.assetId}
                   onChange={(e) => patch(row.key, { assetId: e.target.value })}
                   error={!row.assetId.trim()}
-                  helperText={label(row.assetTypeName === 'organization' && row.assetId === organizationId ? 'app.mm.permissions.this-org' : 'app.mm.permissions.asset-id.hint')}
+                  helperText={label(
+                    row.assetTypeName === 'organization' && row.assetId === organizationId
+                      ? 'app.mm.permissions.this-org'
+                      : 'app.mm.permissions.asset-id.hint',
+                  )}
                   sx={{ flex: '1 1 200px', order: 2 }}
                   slotProps={{ htmlInput: { 'data-testid': 'permission-asset-id', maxLength: 128 } }}
                 />
@@ -200,7 +240,9 @@ export function PermissionsEditor({ open, member, pending, onClose, onSave }: Pr
           startIcon={<AddIcon />}
           sx={{ mt: 2 }}
           disabled={rows.length >= LIMITS.permissionEntriesMax}
-          onClick={() => setRows((all) => [...all, { key: nextKey++, assetTypeName: 'project', assetId: '*', bitMask: '0001' }])}
+          onClick={() =>
+            setRows((all) => [...all, { key: nextKey++, assetTypeName: 'project', assetId: '*', bitMask: '0001' }])
+          }
           data-testid="permission-add"
         >
           {label('app.mm.permissions.add')}

@@ -36,7 +36,13 @@ export function SeatBanner({ seats }: { seats: SeatSummary | undefined }) {
         sx={{ mb: 2, alignItems: 'center' }}
         data-testid="seat-banner"
         action={
-          <Button color="inherit" size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="dialog" data-testid="seats-in-use">
+          <Button
+            color="inherit"
+            size="small"
+            onClick={(e) => setAnchor(e.currentTarget)}
+            aria-haspopup="dialog"
+            data-testid="seats-in-use"
+          >
             {label('app.mm.seats.in-use')}
           </Button>
         }
@@ -49,13 +55,21 @@ export function SeatBanner({ seats }: { seats: SeatSummary | undefined }) {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { p: 2, width: 300, maxWidth: 'calc(100vw - 32px)' } } as object }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            sx: { p: 2, width: 300, maxWidth: 'calc(100vw - 32px)' },
+          } as object,
+        }}
       >
         <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {label('app.mm.seats.in-use')}
         </Typography>
         <Typography variant="h5" component="p" sx={{ my: 1 }} data-testid="seats-used">
-          {seats.limit === null ? label('app.mm.seats.used-unlimited', { used: seats.used }) : label('app.mm.seats.used-of', { used: seats.used, limit: seats.limit })}
+          {seats.limit === null
+            ? label('app.mm.seats.used-unlimited', { used: seats.used })
+            : label('app.mm.seats.used-of', { used: seats.used, limit: seats.limit })}
         </Typography>
         {seats.limit !== null && (
           <LinearProgress
@@ -70,7 +84,9 @@ export function SeatBanner({ seats }: { seats: SeatSummary | undefined }) {
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, columnGap: 2, m: 0 }}>
           {rows.map(([id, used, limit]) => (
             <Box key={id} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">{label(id)}</Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label(id)}
+              </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
                 {limit === undefined ? used : label('app.mm.seats.used-of', { used, limit })}
               </Typography>
@@ -78,12 +94,18 @@ export function SeatBanner({ seats }: { seats: SeatSummary | undefined }) {
           ))}
           {info?.powerUsers !== undefined && (
             <Box sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">{label('app.mm.seats.power-users')}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>{info.powerUsers}</Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label('app.mm.seats.power-users')}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+                {info.powerUsers}
+              </Typography>
             </Box>
           )}
           <Box sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">{label('app.mm.seats.rtk')}</Typography>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label('app.mm.seats.rtk')}
+            </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }} data-testid="seats-rtk">
               {label('app.mm.seats.used-of', { used: seats.byType.rtk, limit: seats.limits.rtkSeats })}
             </Typography>

@@ -1,7 +1,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
-  Box, Button, Card, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemIcon, ListItemText,
-  TextField, Tooltip, Typography,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
@@ -85,18 +98,32 @@ export function ChildrenTab({ organization }: { organization: Organization }) {
         checkbox={{ label: label('app.org.children.delete.confirm'), required: true, testId: 'child-delete-confirm' }}
         onConfirm={() =>
           deleting &&
-          remove.mutate(deleting.id, settledCallbacks('app.org.child.deleted.success', 'app.org.child.deleted.error', () => setDeleting(null)))
+          remove.mutate(
+            deleting.id,
+            settledCallbacks('app.org.child.deleted.success', 'app.org.child.deleted.error', () => setDeleting(null)),
+          )
         }
         onClose={() => setDeleting(null)}
         testId="child-delete-dialog"
       >
-        {intl.formatMessage({ id: 'app.org.children.delete.body' }, { name: <strong key="name">{lastDeleting.current?.name}</strong> })}
+        {intl.formatMessage(
+          { id: 'app.org.children.delete.body' },
+          { name: <strong key="name">{lastDeleting.current?.name}</strong> },
+        )}
       </ConfirmDialog>
     </Card>
   );
 }
 
-function AddChildDialog({ open, onClose, organization }: { open: boolean; onClose: () => void; organization: Organization }) {
+function AddChildDialog({
+  open,
+  onClose,
+  organization,
+}: {
+  open: boolean;
+  onClose: () => void;
+  organization: Organization;
+}) {
   const intl = useIntl();
   const titleId = useId();
   const create = useCreateChildOrganization();
@@ -124,7 +151,14 @@ function AddChildDialog({ open, onClose, organization }: { open: boolean; onClos
   const field = form.field('name', label('app.org.children.name'));
 
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="child-add-dialog">
+    <Dialog
+      open={open}
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      data-testid="child-add-dialog"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{label('app.org.children.add')}</DialogTitle>
         <DialogContent>
@@ -138,7 +172,9 @@ function AddChildDialog({ open, onClose, organization }: { open: boolean; onClos
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>{label('app.cancel')}</Button>
+          <Button onClick={onClose} disabled={create.isPending}>
+            {label('app.cancel')}
+          </Button>
           <Button type="submit" variant="contained" disabled={!form.valid || create.isPending} data-testid="child-save">
             {label('app.save')}
           </Button>

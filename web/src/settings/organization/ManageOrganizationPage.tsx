@@ -30,13 +30,21 @@ export function ManageOrganizationPage() {
 
   const tabs: { id: TabId; labelId: string; shown: boolean }[] = [
     { id: 'info', labelId: 'app.org.tab.info', shown: true },
-    { id: 'permissions', labelId: 'app.org.tab.permissions', shown: Boolean(access?.isOrgAdmin && access.organizationsEnabled) },
+    {
+      id: 'permissions',
+      labelId: 'app.org.tab.permissions',
+      shown: Boolean(access?.isOrgAdmin && access.organizationsEnabled),
+    },
     {
       id: 'subscription',
       labelId: 'app.org.tab.subscription',
       shown: Boolean(org?.stripeCustomerId && org.paymentMethod === 1 && org.DEFAULT),
     },
-    { id: 'children', labelId: 'app.org.tab.children', shown: Boolean(access?.isOrgAdmin && access.organizationsEnabled && !org?.parent) },
+    {
+      id: 'children',
+      labelId: 'app.org.tab.children',
+      shown: Boolean(access?.isOrgAdmin && access.organizationsEnabled && !org?.parent),
+    },
   ];
   const visible = tabs.filter((tab) => tab.shown);
   const requested = params.get('tab') as TabId | null;
@@ -63,14 +71,29 @@ export function ManageOrganizationPage() {
       {org && access && (
         <>
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-            <Tabs value={current} onChange={(_, v: TabId) => select(v)} variant="scrollable" allowScrollButtonsMobile aria-label={label('app.settings.manage-organization')}>
+            <Tabs
+              value={current}
+              onChange={(_, v: TabId) => select(v)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              aria-label={label('app.settings.manage-organization')}
+            >
               {visible.map((tab) => (
-                <Tab key={tab.id} value={tab.id} label={label(tab.labelId)} data-testid={`org-tab-${tab.id}`} id={`org-tab-${tab.id}`} aria-controls={`org-tabpanel-${tab.id}`} />
+                <Tab
+                  key={tab.id}
+                  value={tab.id}
+                  label={label(tab.labelId)}
+                  data-testid={`org-tab-${tab.id}`}
+                  id={`org-tab-${tab.id}`}
+                  aria-controls={`org-tabpanel-${tab.id}`}
+                />
               ))}
             </Tabs>
           </Box>
           <Box role="tabpanel" id={`org-tabpanel-${current}`} aria-labelledby={`org-tab-${current}`}>
-            {current === 'info' && <OrganizationInfoTab organization={org} canEdit={access.isOrgAdmin} isPlus={access.isPlus} />}
+            {current === 'info' && (
+              <OrganizationInfoTab organization={org} canEdit={access.isOrgAdmin} isPlus={access.isPlus} />
+            )}
             {current === 'permissions' && <SharingTab organization={org} />}
             {current === 'subscription' && <SubscriptionTab organization={org} />}
             {current === 'children' && <ChildrenTab organization={org} />}

@@ -21,7 +21,15 @@ const valuesOf = (org: Organization): Record<Field, string> => ({
  * Info tab (spec 1 §2.6, §5): address lines and city at most 100, state cut to 2 characters and
  * postal code to 10 as typed; Save only after a change. Only admins edit; others read.
  */
-export function OrganizationInfoTab({ organization, canEdit, isPlus }: { organization: Organization; canEdit: boolean; isPlus: boolean }) {
+export function OrganizationInfoTab({
+  organization,
+  canEdit,
+  isPlus,
+}: {
+  organization: Organization;
+  canEdit: boolean;
+  isPlus: boolean;
+}) {
   const intl = useIntl();
   const update = useUpdateOrganization();
   const initial = valuesOf(organization);
@@ -40,7 +48,10 @@ export function OrganizationInfoTab({ organization, canEdit, isPlus }: { organiz
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canEdit || !changed || !form.valid || update.isPending) return;
-    update.mutate({ id: organization.id, ...changes }, actionCallbacks('app.org.updated.success', 'app.org.updated.error'));
+    update.mutate(
+      { id: organization.id, ...changes },
+      actionCallbacks('app.org.updated.success', 'app.org.updated.error'),
+    );
   };
 
   const text = (name: Field, labelId: string, max: number, cut?: (s: string) => string) => {
@@ -56,10 +67,24 @@ export function OrganizationInfoTab({ organization, canEdit, isPlus }: { organiz
 
   return (
     <Card variant="outlined">
-      <CardContent component="form" onSubmit={submit} noValidate aria-label={label('app.org.tab.info')} sx={{ p: { xs: 2, sm: 3 } }}>
-        {!canEdit && <Alert severity="info" sx={{ mb: 1 }}>{label('app.org.read-only')}</Alert>}
+      <CardContent
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label={label('app.org.tab.info')}
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        {!canEdit && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {label('app.org.read-only')}
+          </Alert>
+        )}
         {isPlus && (
-          <TextField label={label('app.org.name')} value={organization.name} slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'org-name' } }} />
+          <TextField
+            label={label('app.org.name')}
+            value={organization.name}
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'org-name' } }}
+          />
         )}
         {text('address1', 'app.org.address1', LIMITS.addressFieldMax)}
         {text('address2', 'app.org.address2', LIMITS.addressFieldMax)}
@@ -70,7 +95,12 @@ export function OrganizationInfoTab({ organization, canEdit, isPlus }: { organiz
         </Stack>
         {canEdit && (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-            <Button type="submit" variant="contained" disabled={!changed || !form.valid || update.isPending} data-testid="org-save">
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!changed || !form.valid || update.isPending}
+              data-testid="org-save"
+            >
               {label('app.save')}
             </Button>
           </Box>

@@ -1,7 +1,22 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
-  Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl,
-  IconButton, InputLabel, MenuItem, Select, TextField, Tooltip, Typography,
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  IconButton,
+  InputLabel,
+  MenuItem,
+  Select,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -31,16 +46,41 @@ export function CreatedCodeDialog({ grant, onClose }: { grant: Grant | null; onC
   const titleId = useId();
   const label = (id: string) => intl.formatMessage({ id });
   return (
-    <Dialog open={Boolean(grant)} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="created-code-dialog">
+    <Dialog
+      open={Boolean(grant)}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="created-code-dialog"
+    >
       <DialogTitle id={titleId}>{label('app.perms.code.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{label('app.perms.code.body')}</DialogContentText>
-        <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
-          <Box component="code" sx={{ flex: 1, fontFamily: 'monospace', fontSize: 16, overflowWrap: 'anywhere' }} data-testid="created-code-value">
+        <Box
+          sx={{
+            mt: 2,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            p: 1.5,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+          }}
+        >
+          <Box
+            component="code"
+            sx={{ flex: 1, fontFamily: 'monospace', fontSize: 16, overflowWrap: 'anywhere' }}
+            data-testid="created-code-value"
+          >
             {grant?.id}
           </Box>
           <Tooltip title={label('app.perms.copy')}>
-            <IconButton aria-label={label('app.perms.copy')} onClick={() => grant && void copyText(grant.id)} data-testid="created-code-copy">
+            <IconButton
+              aria-label={label('app.perms.copy')}
+              onClick={() => grant && void copyText(grant.id)}
+              data-testid="created-code-copy"
+            >
               <ContentCopyIcon />
             </IconButton>
           </Tooltip>
@@ -87,7 +127,14 @@ export function RequestPermissionDialog({ open, onClose }: { open: boolean; onCl
   };
 
   return (
-    <Dialog open={open} onClose={request.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="request-permission-dialog">
+    <Dialog
+      open={open}
+      onClose={request.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="request-permission-dialog"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{label('app.perms.request')}</DialogTitle>
         <DialogContent>
@@ -96,12 +143,26 @@ export function RequestPermissionDialog({ open, onClose }: { open: boolean; onCl
             {...form.field('code', label('app.perms.request.code'))}
             required
             autoFocus
-            slotProps={{ htmlInput: { 'data-testid': 'request-code', maxLength: LIMITS.emailMax, autoComplete: 'off', spellCheck: false } }}
+            slotProps={{
+              htmlInput: {
+                'data-testid': 'request-code',
+                maxLength: LIMITS.emailMax,
+                autoComplete: 'off',
+                spellCheck: false,
+              },
+            }}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={request.isPending}>{label('app.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={!form.valid || request.isPending} data-testid="request-submit">
+          <Button onClick={onClose} disabled={request.isPending}>
+            {label('app.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!form.valid || request.isPending}
+            data-testid="request-submit"
+          >
             {label('app.perms.request.submit')}
           </Button>
         </DialogActions>
@@ -119,28 +180,48 @@ export function GrantPermissionsDialog({ grant, onClose }: { grant: Grant; onClo
   const intl = useIntl();
   const t = useT();
   const titleId = useId();
-  const current = useGrantBetween(grant.grantorOrganizationId, grant.granteeOrganizationId ?? '', Boolean(grant.granteeOrganizationId));
+  const current = useGrantBetween(
+    grant.grantorOrganizationId,
+    grant.granteeOrganizationId ?? '',
+    Boolean(grant.granteeOrganizationId),
+  );
   const save = useSetGrantPermissions();
   const [rows, setRows] = useState<ShareRow[] | null>(null);
   const label = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
   useEffect(() => {
     if (current.data && rows === null) {
-      setRows(current.data.permissions.map((p) => ({ key: nextKey++, assetTypeName: p.assetTypeName, assetId: p.assetId })));
+      setRows(
+        current.data.permissions.map((p) => ({ key: nextKey++, assetTypeName: p.assetTypeName, assetId: p.assetId })),
+      );
     }
   }, [current.data, rows]);
 
-  const entries: PermissionEntry[] = (rows ?? []).map((r) => ({ assetTypeName: r.assetTypeName, assetId: r.assetId.trim(), bitMask: '0001' }));
+  const entries: PermissionEntry[] = (rows ?? []).map((r) => ({
+    assetTypeName: r.assetTypeName,
+    assetId: r.assetId.trim(),
+    bitMask: '0001',
+  }));
   const before = JSON.stringify((current.data?.permissions ?? []).map((p) => ({ ...p, bitMask: '0001' })));
   const changed = rows !== null && JSON.stringify(entries) !== before;
   const invalid = entries.some((e) => !e.assetId) || entries.length > LIMITS.permissionEntriesMax;
-  const patch = (key: number, change: Partial<ShareRow>) => setRows((all) => (all ?? []).map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const patch = (key: number, change: Partial<ShareRow>) =>
+    setRows((all) => (all ?? []).map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="grant-permissions-dialog">
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="grant-permissions-dialog"
+    >
       <DialogTitle id={titleId}>
         {label('app.perms.manage')}
-        <Typography variant="body2" color="text.secondary">{grant.granteeOrganization}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {grant.granteeOrganization}
+        </Typography>
       </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{label('app.perms.manage.body')}</DialogContentText>
@@ -148,38 +229,79 @@ export function GrantPermissionsDialog({ grant, onClose }: { grant: Grant; onClo
         {current.isPending && <CircularProgress aria-label={label('app.loading')} />}
         {rows?.length === 0 && <Alert severity="info">{label('app.perms.manage.none')}</Alert>}
         {rows?.map((row, index) => (
-          <Box key={row.key} role="group" aria-label={label('app.mm.permissions.entry', { n: index + 1 })} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 1.5 }} data-testid="grant-entry">
+          <Box
+            key={row.key}
+            role="group"
+            aria-label={label('app.mm.permissions.entry', { n: index + 1 })}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 1.5 }}
+            data-testid="grant-entry"
+          >
             <FormControl size="small" sx={{ width: { xs: '100%', sm: 150 } }}>
               <InputLabel id={`grant-type-${row.key}`}>{label('app.mm.permissions.asset-type')}</InputLabel>
-              <Select labelId={`grant-type-${row.key}`} label={label('app.mm.permissions.asset-type')} value={row.assetTypeName}
-                onChange={(e) => patch(row.key, { assetTypeName: e.target.value as AssetType })}>
-                {SHARE_TYPES.map((type) => <MenuItem key={type} value={type}>{label(`app.asset.${type}`)}</MenuItem>)}
+              <Select
+                labelId={`grant-type-${row.key}`}
+                label={label('app.mm.permissions.asset-type')}
+                value={row.assetTypeName}
+                onChange={(e) => patch(row.key, { assetTypeName: e.target.value as AssetType })}
+              >
+                {SHARE_TYPES.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {label(`app.asset.${type}`)}
+                  </MenuItem>
+                ))}
               </Select>
             </FormControl>
-            <TextField size="small" margin="none" sx={{ flex: '1 1 180px' }} label={label('app.mm.permissions.asset-id')} value={row.assetId}
-              error={!row.assetId.trim()} helperText={label('app.mm.permissions.asset-id.hint')}
-              onChange={(e) => patch(row.key, { assetId: e.target.value })} slotProps={{ htmlInput: { maxLength: 128, 'data-testid': 'grant-entry-id' } }} />
-            <IconButton aria-label={label('app.mm.permissions.remove', { n: index + 1 })} onClick={() => setRows((all) => (all ?? []).filter((r) => r.key !== row.key))}>
+            <TextField
+              size="small"
+              margin="none"
+              sx={{ flex: '1 1 180px' }}
+              label={label('app.mm.permissions.asset-id')}
+              value={row.assetId}
+              error={!row.assetId.trim()}
+              helperText={label('app.mm.permissions.asset-id.hint')}
+              onChange={(e) => patch(row.key, { assetId: e.target.value })}
+              slotProps={{ htmlInput: { maxLength: 128, 'data-testid': 'grant-entry-id' } }}
+            />
+            <IconButton
+              aria-label={label('app.mm.permissions.remove', { n: index + 1 })}
+              onClick={() => setRows((all) => (all ?? []).filter((r) => r.key !== row.key))}
+            >
               <DeleteOutlineIcon />
             </IconButton>
           </Box>
         ))}
         {rows && (
-          <Button startIcon={<AddIcon />} onClick={() => setRows((all) => [...(all ?? []), { key: nextKey++, assetTypeName: 'project', assetId: '*' }])}
-            disabled={rows.length >= LIMITS.permissionEntriesMax} data-testid="grant-entry-add">
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() =>
+              setRows((all) => [...(all ?? []), { key: nextKey++, assetTypeName: 'project', assetId: '*' }])
+            }
+            disabled={rows.length >= LIMITS.permissionEntriesMax}
+            data-testid="grant-entry-add"
+          >
             {label('app.mm.permissions.add')}
           </Button>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>{label('app.cancel')}</Button>
-        <Button variant="contained" disabled={!changed || invalid || save.isPending} data-testid="grant-permissions-save"
+        <Button onClick={onClose} disabled={save.isPending}>
+          {label('app.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!changed || invalid || save.isPending}
+          data-testid="grant-permissions-save"
           onClick={() =>
             save.mutate(
-              { grantorId: grant.grantorOrganizationId, granteeId: grant.granteeOrganizationId ?? '', permissions: entries },
+              {
+                grantorId: grant.grantorOrganizationId,
+                granteeId: grant.granteeOrganizationId ?? '',
+                permissions: entries,
+              },
               actionCallbacks('app.perms.permissions.updated.success', 'app.perms.permissions.updated.error', onClose),
             )
-          }>
+          }
+        >
           {label('app.save')}
         </Button>
       </DialogActions>

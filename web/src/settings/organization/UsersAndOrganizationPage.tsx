@@ -15,11 +15,26 @@ export function addressLines(org: Organization): string[] {
   return [org.address1, org.address2, cityLine].filter((l): l is string => Boolean(l && l.trim()));
 }
 
-function SummaryCard({ icon, title, children, action, testId }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode; testId: string }) {
+function SummaryCard({
+  icon,
+  title,
+  children,
+  action,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  testId: string;
+}) {
   return (
     <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }} data-testid={testId}>
       <CardContent sx={{ flex: 1, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Box aria-hidden sx={{ p: 1, borderRadius: 2, bgcolor: 'action.selected', color: 'primary.main', display: 'flex' }}>
+        <Box
+          aria-hidden
+          sx={{ p: 1, borderRadius: 2, bgcolor: 'action.selected', color: 'primary.main', display: 'flex' }}
+        >
           {icon}
         </Box>
         <Box sx={{ minWidth: 0 }}>

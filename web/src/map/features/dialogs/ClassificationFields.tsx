@@ -34,33 +34,76 @@ export function ClassificationFields({ dictionary, kind, value, onChange, showAl
 
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <TextField label={label('app.feature.dictionary')} value={dictionary?.name ?? ''} size="small" fullWidth
-        slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'feature-dictionary' } }} />
-      <TextField select label={label('app.feature.system')} value={system ? value.systemId : ''} size="small" fullWidth
+      <TextField
+        label={label('app.feature.dictionary')}
+        value={dictionary?.name ?? ''}
+        size="small"
+        fullWidth
+        slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'feature-dictionary' } }}
+      />
+      <TextField
+        select
+        label={label('app.feature.system')}
+        value={system ? value.systemId : ''}
+        size="small"
+        fullWidth
         onChange={(e) => chooseSystem(e.target.value)}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'feature-system', 'aria-label': label('app.feature.system') } as object } }}>
+        slotProps={{
+          select: {
+            SelectDisplayProps: {
+              'data-testid': 'feature-system',
+              'aria-label': label('app.feature.system'),
+            } as object,
+          },
+        }}
+      >
         {(dictionary?.systems ?? []).map((s) => (
-          <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>
+          <MenuItem key={s.id} value={s.id}>
+            {s.name}
+          </MenuItem>
         ))}
       </TextField>
-      <TextField select label={label('app.feature.component')} value={component ? value.componentId : ''} size="small" fullWidth
-        disabled={!system} onChange={(e) => chooseComponent(e.target.value)}
+      <TextField
+        select
+        label={label('app.feature.component')}
+        value={component ? value.componentId : ''}
+        size="small"
+        fullWidth
+        disabled={!system}
+        onChange={(e) => chooseComponent(e.target.value)}
         helperText={system && components.length === 0 ? label('app.feature.component.none') : undefined}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'feature-component', 'aria-label': label('app.feature.component') } as object } }}>
+        slotProps={{
+          select: {
+            SelectDisplayProps: {
+              'data-testid': 'feature-component',
+              'aria-label': label('app.feature.component'),
+            } as object,
+          },
+        }}
+      >
         {components.map((c) => (
-          <MenuItem key={c.id} value={c.id}>{c.alias}</MenuItem>
+          <MenuItem key={c.id} value={c.id}>
+            {c.alias}
+          </MenuItem>
         ))}
       </TextField>
       {component && component.attributes.length > 0 && (
-        <Typography variant="subtitle2" color="text.secondary">{label('app.feature.attributes')}</Typography>
+        <Typography variant="subtitle2" color="text.secondary">
+          {label('app.feature.attributes')}
+        </Typography>
       )}
       {component?.attributes.map((a) => (
-        <AttributeInput key={a.id} attribute={a} value={value.values[a.id] ?? ''} error={errors[a.id]}
+        <AttributeInput
+          key={a.id}
+          attribute={a}
+          value={value.values[a.id] ?? ''}
+          error={errors[a.id]}
           showError={!!showAllErrors || !!touched[a.id]}
           onChange={(v) => {
             setTouched((t) => ({ ...t, [a.id]: true }));
             onChange({ ...value, values: { ...value.values, [a.id]: v } });
-          }} />
+          }}
+        />
       ))}
     </Stack>
   );

@@ -33,9 +33,21 @@ export function DeleteFeatureDialog({ open, featureId, layerId, onClose }: Props
     }
   };
   return (
-    <ConfirmDialog open={open} title={intl.formatMessage({ id: 'app.feature.delete.title' })} danger pending={pending}
-      confirmLabel={intl.formatMessage({ id: 'app.feature.delete' })} onConfirm={confirm} onClose={onClose} testId="feature-delete-dialog"
-      checkbox={{ label: intl.formatMessage({ id: 'app.feature.delete.agree' }), required: true, testId: 'feature-delete-agree' }}>
+    <ConfirmDialog
+      open={open}
+      title={intl.formatMessage({ id: 'app.feature.delete.title' })}
+      danger
+      pending={pending}
+      confirmLabel={intl.formatMessage({ id: 'app.feature.delete' })}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="feature-delete-dialog"
+      checkbox={{
+        label: intl.formatMessage({ id: 'app.feature.delete.agree' }),
+        required: true,
+        testId: 'feature-delete-agree',
+      }}
+    >
       {intl.formatMessage({ id: 'app.feature.delete.message' })}
     </ConfirmDialog>
   );

@@ -10,7 +10,14 @@ import { useT } from '../../../i18n/translate';
 import { kindOf } from '../geo';
 import { readDictionaryPrefs, saveDictionaryPrefs } from '../prefs';
 import { ClassificationFields } from './ClassificationFields';
-import { classificationValid, componentsFor, findComponent, initialValues, toAttributeList, type Classification } from './attribute-form';
+import {
+  classificationValid,
+  componentsFor,
+  findComponent,
+  initialValues,
+  toAttributeList,
+  type Classification,
+} from './attribute-form';
 
 interface Props {
   /** The drawn geometry, already normalized (Point, MultiLineString, MultiPolygon). */
@@ -42,7 +49,10 @@ export function NewFeatureDialog({ geometry, layerId, projectId, dictionary, onC
   const [busy, setBusy] = useState(false);
 
   // A new drawing starts a fresh form with the remembered choice; a refetched dictionary never resets the input.
-  const started = useRef<{ geometry: Geometry | null; withDictionary: boolean }>({ geometry: null, withDictionary: false });
+  const started = useRef<{ geometry: Geometry | null; withDictionary: boolean }>({
+    geometry: null,
+    withDictionary: false,
+  });
   useEffect(() => {
     if (!geometry) return;
     const fresh = started.current.geometry !== geometry;
@@ -65,11 +75,18 @@ export function NewFeatureDialog({ geometry, layerId, projectId, dictionary, onC
         type: 'Feature',
         geometry,
         properties: {
-          layer_id: layerId, dictionary_id: dictionary?.id ?? null, system_id: value.systemId, component_id: value.componentId,
+          layer_id: layerId,
+          dictionary_id: dictionary?.id ?? null,
+          system_id: value.systemId,
+          component_id: value.componentId,
           attributes: toAttributeList(component, value.values),
         },
       });
-      saveDictionaryPrefs(projectId, { dictionaryId: dictionary?.id, lastSystemId: value.systemId, lastComponentId: value.componentId });
+      saveDictionaryPrefs(projectId, {
+        dictionaryId: dictionary?.id,
+        lastSystemId: value.systemId,
+        lastComponentId: value.componentId,
+      });
       onSaved(feature);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'app.error.occurred');
@@ -79,16 +96,34 @@ export function NewFeatureDialog({ geometry, layerId, projectId, dictionary, onC
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone} data-testid="new-feature-dialog">
+    <Dialog
+      open
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+      data-testid="new-feature-dialog"
+    >
       <DialogTitle id={titleId}>{intl.formatMessage({ id: 'app.feature.new.title' })}</DialogTitle>
       <DialogContent dividers>
         {error && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="new-feature-error">{t(error)}</Alert>
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="new-feature-error">
+            {t(error)}
+          </Alert>
         )}
-        <ClassificationFields dictionary={dictionary} kind={kind} value={value} onChange={setValue} showAllErrors={!!error} />
+        <ClassificationFields
+          dictionary={dictionary}
+          kind={kind}
+          value={value}
+          onChange={setValue}
+          showAllErrors={!!error}
+        />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy} data-testid="new-feature-cancel">{intl.formatMessage({ id: 'app.cancel' })}</Button>
+        <Button onClick={onCancel} disabled={busy} data-testid="new-feature-cancel">
+          {intl.formatMessage({ id: 'app.cancel' })}
+        </Button>
         <Button variant="contained" onClick={save} disabled={!valid || busy} data-testid="new-feature-save">
           {intl.formatMessage({ id: 'app.save' })}
         </Button>

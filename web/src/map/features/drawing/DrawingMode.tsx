@@ -47,11 +47,23 @@ export function DrawingMode() {
   return (
     <>
       {!drawn && (
-        <DrawingToolbar tools={tools} tool={tool} layerName={target?.name ?? ''} onFinish={finish} onCancel={cancel}
-          onTool={(t) => useMapStore.getState().setMode({ ...drawing, tool: t })} />
+        <DrawingToolbar
+          tools={tools}
+          tool={tool}
+          layerName={target?.name ?? ''}
+          onFinish={finish}
+          onCancel={cancel}
+          onTool={(t) => useMapStore.getState().setMode({ ...drawing, tool: t })}
+        />
       )}
-      <NewFeatureDialog geometry={drawn} layerId={drawing.layerId} projectId={project.id} dictionary={dictionary}
-        onCancel={reset} onSaved={saved} />
+      <NewFeatureDialog
+        geometry={drawn}
+        layerId={drawing.layerId}
+        projectId={project.id}
+        dictionary={dictionary}
+        onCancel={reset}
+        onSaved={saved}
+      />
     </>
   );
 }

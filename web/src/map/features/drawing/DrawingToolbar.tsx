@@ -9,7 +9,11 @@ import { FloatingBar, messageSx } from '../FloatingBar';
 import { isMultiClickTool, type DrawTool } from './tools';
 
 const ICONS: Record<DrawTool, typeof PlaceIcon> = {
-  marker: PlaceIcon, circle: CircleOutlinedIcon, polygon: PentagonOutlinedIcon, polyline: TimelineIcon, rectangle: CropSquareIcon,
+  marker: PlaceIcon,
+  circle: CircleOutlinedIcon,
+  polygon: PentagonOutlinedIcon,
+  polyline: TimelineIcon,
+  rectangle: CropSquareIcon,
 };
 
 interface Props {
@@ -28,8 +32,14 @@ export function DrawingToolbar({ tools, tool, layerName, onTool, onFinish, onCan
   return (
     <FloatingBar>
       <Paper elevation={4}>
-        <ToggleButtonGroup exclusive size="small" value={tool} onChange={(_, v: DrawTool | null) => v && onTool(v)}
-          aria-label={label('app.feature.draw.tools')} data-testid="draw-toolbar">
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={tool}
+          onChange={(_, v: DrawTool | null) => v && onTool(v)}
+          aria-label={label('app.feature.draw.tools')}
+          data-testid="draw-toolbar"
+        >
           {tools.map((t) => {
             const Icon = ICONS[t];
             return (
@@ -45,9 +55,13 @@ export function DrawingToolbar({ tools, tool, layerName, onTool, onFinish, onCan
       <Paper elevation={4} role="status" sx={messageSx} data-testid="draw-action-message">
         <Typography variant="body2">{label(`app.feature.draw.message.${tool}`, { layer: layerName })}</Typography>
         {isMultiClickTool(tool) && (
-          <Button size="small" onClick={onFinish} data-testid="draw-finish">{label('app.feature.draw.finish')}</Button>
+          <Button size="small" onClick={onFinish} data-testid="draw-finish">
+            {label('app.feature.draw.finish')}
+          </Button>
         )}
-        <Button size="small" color="inherit" onClick={onCancel} data-testid="draw-cancel">{label('app.cancel')}</Button>
+        <Button size="small" color="inherit" onClick={onCancel} data-testid="draw-cancel">
+          {label('app.cancel')}
+        </Button>
       </Paper>
     </FloatingBar>
   );

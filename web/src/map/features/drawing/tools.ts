@@ -15,11 +15,16 @@ export function toolsForLayer(serverName: string | null | undefined): DrawTool[]
 /** Circles become 64-segment polygons and rectangles boxes, so every drawing is a plain geometry. */
 export function drawOptions(tool: DrawTool): { type: OlGeometryType; geometryFunction?: GeometryFunction } {
   switch (tool) {
-    case 'marker': return { type: 'Point' };
-    case 'polyline': return { type: 'LineString' };
-    case 'polygon': return { type: 'Polygon' };
-    case 'circle': return { type: 'Circle', geometryFunction: createRegularPolygon(64) };
-    case 'rectangle': return { type: 'Circle', geometryFunction: createBox() };
+    case 'marker':
+      return { type: 'Point' };
+    case 'polyline':
+      return { type: 'LineString' };
+    case 'polygon':
+      return { type: 'Polygon' };
+    case 'circle':
+      return { type: 'Circle', geometryFunction: createRegularPolygon(64) };
+    case 'rectangle':
+      return { type: 'Circle', geometryFunction: createBox() };
   }
 }
 

@@ -14,7 +14,12 @@ import { drawOptions, type DrawTool } from './tools';
  * drawing stays visible and no new one starts; `clear` removes it. Returns a handle to finish a line or
  * polygon from a button.
  */
-export function useDrawInteraction(tool: DrawTool | null, paused: boolean, clearKey: number, onDrawn: (g: Geometry) => void) {
+export function useDrawInteraction(
+  tool: DrawTool | null,
+  paused: boolean,
+  clearKey: number,
+  onDrawn: (g: Geometry) => void,
+) {
   const map = useMap();
   const drawRef = useRef<Draw | null>(null);
   const sourceRef = useRef(new VectorSource());
@@ -27,7 +32,10 @@ export function useDrawInteraction(tool: DrawTool | null, paused: boolean, clear
     const layer = new VectorLayer({ source: sourceRef.current, style: drawStyle, zIndex: 1000 });
     map.addLayer(layer);
     // A double click finishes a line; it must not zoom the map as well.
-    const zooms = map.getInteractions().getArray().filter((i) => i instanceof DoubleClickZoom);
+    const zooms = map
+      .getInteractions()
+      .getArray()
+      .filter((i) => i instanceof DoubleClickZoom);
     zooms.forEach((i) => i.setActive(false));
     return () => {
       map.removeLayer(layer);

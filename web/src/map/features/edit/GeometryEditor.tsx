@@ -57,8 +57,16 @@ function Editor({ feature }: { feature: FeatureOut }) {
     <FloatingBar>
       <Paper elevation={4} role="status" data-testid="geometry-edit-bar" sx={messageSx}>
         <Typography variant="body2">{intl.formatMessage({ id: 'app.feature.edit.geometry.message' })}</Typography>
-        <Button size="small" color="inherit" onClick={done} disabled={busy} data-testid="geometry-edit-cancel">{intl.formatMessage({ id: 'app.cancel' })}</Button>
-        <Button size="small" variant="contained" onClick={submit} disabled={busy || !changed} data-testid="geometry-edit-save">
+        <Button size="small" color="inherit" onClick={done} disabled={busy} data-testid="geometry-edit-cancel">
+          {intl.formatMessage({ id: 'app.cancel' })}
+        </Button>
+        <Button
+          size="small"
+          variant="contained"
+          onClick={submit}
+          disabled={busy || !changed}
+          data-testid="geometry-edit-save"
+        >
           {intl.formatMessage({ id: 'app.save' })}
         </Button>
       </Paper>

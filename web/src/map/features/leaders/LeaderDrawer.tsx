@@ -1,9 +1,27 @@
-import { Alert, Box, Button, Drawer, MenuItem, Stack, TextField, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Drawer,
+  MenuItem,
+  Stack,
+  TextField,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LEADER_LIMITS, LEADER_SYMBOLS, leaderAnchorChoices, leaderMetadataSchema, type Geometry, type LeaderSymbol } from '@fieldbook/domain';
+import {
+  LEADER_LIMITS,
+  LEADER_SYMBOLS,
+  leaderAnchorChoices,
+  leaderMetadataSchema,
+  type Geometry,
+  type LeaderSymbol,
+} from '@fieldbook/domain';
 import { ApiError } from '../../../api/client';
 import { featuresApi, useFeature } from '../../../api/features';
 import { showSnack } from '../../../app/snackbar-store';
@@ -23,8 +41,13 @@ export function LeaderDrawer() {
   const existing = useFeature(draft?.leaderId).data;
   if (!draft || (draft.leaderId && !existing)) return null;
   const meta = existing ? parseMetadata(existing) : {};
-  return <LeaderForm key={draft.leaderId ?? draft.featureId} draft={{ ...draft, featureId: draft.featureId ?? (meta.featureId as string | undefined) }}
-    initial={existing ? { meta, geometry: existing.geometry } : null} />;
+  return (
+    <LeaderForm
+      key={draft.leaderId ?? draft.featureId}
+      draft={{ ...draft, featureId: draft.featureId ?? (meta.featureId as string | undefined) }}
+      initial={existing ? { meta, geometry: existing.geometry } : null}
+    />
+  );
 }
 
 interface FormProps {
@@ -56,14 +79,20 @@ function LeaderForm({ draft, initial }: FormProps) {
     return () => useMapStore.getState().setMode({ type: 'idle' });
   }, [draft.folderId]);
 
-  const anchor = anchorVertices[Math.min(vertex, anchorVertices.length - 1)] ?? (initial?.geometry.type === 'MultiLineString' ? initial.geometry.coordinates[0][0] : undefined);
+  const anchor =
+    anchorVertices[Math.min(vertex, anchorVertices.length - 1)] ??
+    (initial?.geometry.type === 'MultiLineString' ? initial.geometry.coordinates[0][0] : undefined);
   // Without a placed text end, the text sits 48 px up and right of the anchor at the current zoom.
   const resolution = map.getView().getResolution() ?? 1;
-  const end: Position | undefined = labelAt ?? (anchor ? [anchor[0] + (48 * resolution) / 111_320, anchor[1] + (48 * resolution) / 111_320] : undefined);
-  const geometry: LeaderGeometry | null = anchor && end ? { type: 'MultiLineString', coordinates: [[anchor, end]] } : null;
+  const end: Position | undefined =
+    labelAt ??
+    (anchor ? [anchor[0] + (48 * resolution) / 111_320, anchor[1] + (48 * resolution) / 111_320] : undefined);
+  const geometry: LeaderGeometry | null =
+    anchor && end ? { type: 'MultiLineString', coordinates: [[anchor, end]] } : null;
   const metadata = { text, color, vertex, symbol };
   const parsed = leaderMetadataSchema.safeParse(metadata);
-  const fieldError = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
+  const fieldError = (path: string) =>
+    parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message;
   useLeaderPreview(geometry, JSON.stringify(metadata), (lonLat) => setLabelAt([lonLat[0], lonLat[1]]));
 
   const close = () => useWorkspace.getState().setLeaderDraft(null);
@@ -72,8 +101,15 @@ function LeaderForm({ draft, initial }: FormProps) {
     setBusy(true);
     setError(null);
     try {
-      if (draft.leaderId) await featuresApi.updateLeader(draft.leaderId, { geometry, metadata: parsed.data, featureId: draft.featureId });
-      else await featuresApi.createLeader({ folderId: draft.folderId, featureId: draft.featureId, geometry, metadata: parsed.data });
+      if (draft.leaderId)
+        await featuresApi.updateLeader(draft.leaderId, { geometry, metadata: parsed.data, featureId: draft.featureId });
+      else
+        await featuresApi.createLeader({
+          folderId: draft.folderId,
+          featureId: draft.featureId,
+          geometry,
+          metadata: parsed.data,
+        });
       await queryClient.invalidateQueries({ queryKey: ['features'] });
       await queryClient.invalidateQueries({ queryKey: ['projects'] });
       showSnack(draft.leaderId ? 'app.leader.update.success' : 'app.leader.create.success', 'success');
@@ -86,33 +122,94 @@ function LeaderForm({ draft, initial }: FormProps) {
   };
 
   const choiceLabel = (c: ReturnType<typeof leaderAnchorChoices>[number]) =>
-    c.label === 'first' ? label('app.leader.vertex.first') : c.label === 'last' ? label('app.leader.vertex.last') : String(c.label);
+    c.label === 'first'
+      ? label('app.leader.vertex.first')
+      : c.label === 'last'
+        ? label('app.leader.vertex.last')
+        : String(c.label);
 
   return (
     // On a phone the drawer sits at the bottom so the map above stays clickable for placing the text.
-    <Drawer anchor={phone ? 'bottom' : 'left'} variant="persistent" open
-      slotProps={{ paper: { sx: phone ? { maxHeight: '60vh' } : { width: 360, top: 64, height: 'calc(100% - 64px)' } } }}>
-      <Box role="region" aria-label={label(draft.leaderId ? 'app.leader.edit.title' : 'app.leader.new.title')} data-testid="leader-drawer">
+    <Drawer
+      anchor={phone ? 'bottom' : 'left'}
+      variant="persistent"
+      open
+      slotProps={{
+        paper: { sx: phone ? { maxHeight: '60vh' } : { width: 360, top: 64, height: 'calc(100% - 64px)' } },
+      }}
+    >
+      <Box
+        role="region"
+        aria-label={label(draft.leaderId ? 'app.leader.edit.title' : 'app.leader.new.title')}
+        data-testid="leader-drawer"
+      >
         <Toolbar variant="dense" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>{label(draft.leaderId ? 'app.leader.edit.title' : 'app.leader.new.title')}</Typography>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {label(draft.leaderId ? 'app.leader.edit.title' : 'app.leader.new.title')}
+          </Typography>
         </Toolbar>
         <Stack spacing={2} sx={{ p: 2 }}>
           {error && <Alert severity="error">{t(error)}</Alert>}
-          <TextField label={label('app.leader.text')} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={1} maxRows={LEADER_LIMITS.textRows}
-            error={!!text && !!fieldError('text')} helperText={(text && fieldError('text') && t(fieldError('text'))) || `${text.length}/${LEADER_LIMITS.textMax}`}
-            slotProps={{ htmlInput: { 'data-testid': 'leader-text', maxLength: LEADER_LIMITS.textMax } }} />
-          <TextField label={label('app.leader.color')} type="color" value={color} onChange={(e) => setColor(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'leader-color' } }} />
-          <TextField select label={label('app.leader.symbol')} value={symbol} onChange={(e) => setSymbol(e.target.value as LeaderSymbol)}>
-            {LEADER_SYMBOLS.map((s) => <MenuItem key={s} value={s}>{label(`app.leader.symbol.${s}`)}</MenuItem>)}
+          <TextField
+            label={label('app.leader.text')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            multiline
+            minRows={1}
+            maxRows={LEADER_LIMITS.textRows}
+            error={!!text && !!fieldError('text')}
+            helperText={
+              (text && fieldError('text') && t(fieldError('text'))) || `${text.length}/${LEADER_LIMITS.textMax}`
+            }
+            slotProps={{ htmlInput: { 'data-testid': 'leader-text', maxLength: LEADER_LIMITS.textMax } }}
+          />
+          <TextField
+            label={label('app.leader.color')}
+            type="color"
+            value={color}
+            onChange={(e) => setColor(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'leader-color' } }}
+          />
+          <TextField
+            select
+            label={label('app.leader.symbol')}
+            value={symbol}
+            onChange={(e) => setSymbol(e.target.value as LeaderSymbol)}
+          >
+            {LEADER_SYMBOLS.map((s) => (
+              <MenuItem key={s} value={s}>
+                {label(`app.leader.symbol.${s}`)}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField select label={label('app.leader.vertex')} value={vertex} onChange={(e) => setVertex(Number(e.target.value))} disabled={anchorVertices.length <= 1}>
-            {leaderAnchorChoices(Math.max(1, anchorVertices.length)).map((c) => <MenuItem key={c.vertex} value={c.vertex}>{choiceLabel(c)}</MenuItem>)}
+          <TextField
+            select
+            label={label('app.leader.vertex')}
+            value={vertex}
+            onChange={(e) => setVertex(Number(e.target.value))}
+            disabled={anchorVertices.length <= 1}
+          >
+            {leaderAnchorChoices(Math.max(1, anchorVertices.length)).map((c) => (
+              <MenuItem key={c.vertex} value={c.vertex}>
+                {choiceLabel(c)}
+              </MenuItem>
+            ))}
           </TextField>
-          <Typography variant="body2" color="text.secondary">{label('app.leader.place')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {label('app.leader.place')}
+          </Typography>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={close} disabled={busy}>{label('app.cancel')}</Button>
-            <Button variant="contained" onClick={save} disabled={busy || !parsed.success || !geometry} data-testid="leader-save">{label('app.save')}</Button>
+            <Button onClick={close} disabled={busy}>
+              {label('app.cancel')}
+            </Button>
+            <Button
+              variant="contained"
+              onClick={save}
+              disabled={busy || !parsed.success || !geometry}
+              data-testid="leader-save"
+            >
+              {label('app.save')}
+            </Button>
           </Stack>
         </Stack>
       </Box>

@@ -18,7 +18,13 @@ export function LeaderLayer() {
   const source = useRef(new VectorSource());
 
   useEffect(() => {
-    const layer = new VectorLayer({ source: source.current, style: leaderStyle, minZoom: LEADER_LIMITS.zoomThreshold, zIndex: 800, declutter: false });
+    const layer = new VectorLayer({
+      source: source.current,
+      style: leaderStyle,
+      minZoom: LEADER_LIMITS.zoomThreshold,
+      zIndex: 800,
+      declutter: false,
+    });
     layer.set('fieldbookLeaders', true);
     map.addLayer(layer);
     return () => {

@@ -44,24 +44,60 @@ export function LeaderSnackbar() {
 
   return (
     <>
-      <Snackbar open={!!leaderId} autoHideDuration={LEADER_SNACKBAR_MS} onClose={(_, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} sx={{ bottom: { xs: 96, sm: 88 } }}>
-        <SnackbarContent message={label('app.leader.selected')} data-testid="leader-snackbar"
+      <Snackbar
+        open={!!leaderId}
+        autoHideDuration={LEADER_SNACKBAR_MS}
+        onClose={(_, reason) => reason !== 'clickaway' && close()}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: 96, sm: 88 } }}
+      >
+        <SnackbarContent
+          message={label('app.leader.selected')}
+          data-testid="leader-snackbar"
           action={
             <>
-              <Button color="inherit" size="small" sx={actionSx} disabled={!leader?.abilities?.edit} data-testid="leader-edit" onClick={() => {
-                useWorkspace.getState().setLeaderDraft({ leaderId: leaderId!, folderId: String(leader?.properties.folder_id) });
-                close();
-              }}>{label('app.leader.edit')}</Button>
-              <Button color="inherit" size="small" sx={actionSx} disabled={!leader?.abilities?.admin} data-testid="leader-delete" onClick={() => {
-                setConfirming(leaderId);
-                close();
-              }}>{label('app.leader.delete')}</Button>
+              <Button
+                color="inherit"
+                size="small"
+                sx={actionSx}
+                disabled={!leader?.abilities?.edit}
+                data-testid="leader-edit"
+                onClick={() => {
+                  useWorkspace
+                    .getState()
+                    .setLeaderDraft({ leaderId: leaderId!, folderId: String(leader?.properties.folder_id) });
+                  close();
+                }}
+              >
+                {label('app.leader.edit')}
+              </Button>
+              <Button
+                color="inherit"
+                size="small"
+                sx={actionSx}
+                disabled={!leader?.abilities?.admin}
+                data-testid="leader-delete"
+                onClick={() => {
+                  setConfirming(leaderId);
+                  close();
+                }}
+              >
+                {label('app.leader.delete')}
+              </Button>
             </>
-          } />
+          }
+        />
       </Snackbar>
-      <ConfirmDialog open={!!confirming} title={label('app.leader.delete.title')} danger pending={pending} confirmLabel={label('app.leader.delete')}
-        onConfirm={remove} onClose={() => setConfirming(null)} testId="leader-delete-dialog">
+      <ConfirmDialog
+        open={!!confirming}
+        title={label('app.leader.delete.title')}
+        danger
+        pending={pending}
+        confirmLabel={label('app.leader.delete')}
+        onConfirm={remove}
+        onClose={() => setConfirming(null)}
+        testId="leader-delete-dialog"
+      >
         {label('app.leader.delete.message')}
       </ConfirmDialog>
     </>

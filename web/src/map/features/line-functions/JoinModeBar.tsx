@@ -35,7 +35,11 @@ export function JoinModeBar() {
         showSnack(LINE_FN_MSG.pointsLayer, 'info');
         return;
       }
-      const line = await run(() => featuresApi.joinPoints({ featureIds: mode.featureIds, layerId: target.id }), LINE_FN_MSG.pointsSuccess, [target.id]);
+      const line = await run(
+        () => featuresApi.joinPoints({ featureIds: mode.featureIds, layerId: target.id }),
+        LINE_FN_MSG.pointsSuccess,
+        [target.id],
+      );
       if (line) {
         useMapStore.getState().setMode({ type: 'idle' });
         useMapStore.getState().select({ featureId: line.id, layerId: target.id });
@@ -44,13 +48,16 @@ export function JoinModeBar() {
     }
     if (!mode.withId) return;
     const layerId = selection?.layerId ?? '';
-    const joined = await run(() => featuresApi.joinLines(mode.featureId, mode.withId!), LINE_FN_MSG.joinSuccess, [layerId]);
+    const joined = await run(() => featuresApi.joinLines(mode.featureId, mode.withId!), LINE_FN_MSG.joinSuccess, [
+      layerId,
+    ]);
     if (joined) useMapStore.getState().setMode({ type: 'idle' });
   };
 
-  const message = mode.type === 'join-points'
-    ? intl.formatMessage({ id: 'app.line.create.from.points.count' }, { count: mode.featureIds.length })
-    : intl.formatMessage({ id: mode.withId ? LINE_FN_MSG.joinConfirm : LINE_FN_MSG.joinPick });
+  const message =
+    mode.type === 'join-points'
+      ? intl.formatMessage({ id: 'app.line.create.from.points.count' }, { count: mode.featureIds.length })
+      : intl.formatMessage({ id: mode.withId ? LINE_FN_MSG.joinConfirm : LINE_FN_MSG.joinPick });
   const ready = mode.type === 'join-points' ? mode.featureIds.length >= 2 : !!mode.withId;
 
   return (
@@ -60,7 +67,9 @@ export function JoinModeBar() {
         <Button size="small" variant="contained" disabled={!ready || busy} onClick={confirm} data-testid="join-confirm">
           {intl.formatMessage({ id: mode.type === 'join-points' ? 'app.line.create.from.points' : 'app.line.join' })}
         </Button>
-        <Button size="small" color="inherit" onClick={cancel} data-testid="join-cancel">{intl.formatMessage({ id: 'app.cancel' })}</Button>
+        <Button size="small" color="inherit" onClick={cancel} data-testid="join-cancel">
+          {intl.formatMessage({ id: 'app.cancel' })}
+        </Button>
       </Paper>
     </FloatingBar>
   );

@@ -8,7 +8,15 @@ import { useLineFunctionsOn } from './flag';
 import { useLineAction } from './useLineAction';
 
 /** Remove or split at the current vertex of the pedigree arrows (spec 3 §4 line functions). */
-export function VertexFunctions({ feature, vertex, enabled }: { feature: FeatureOut; vertex: number; enabled: boolean }) {
+export function VertexFunctions({
+  feature,
+  vertex,
+  enabled,
+}: {
+  feature: FeatureOut;
+  vertex: number;
+  enabled: boolean;
+}) {
   const intl = useIntl();
   const on = useLineFunctionsOn();
   const { run, busy } = useLineAction();
@@ -27,13 +35,24 @@ export function VertexFunctions({ feature, vertex, enabled }: { feature: Feature
   const inner = vertex > 0 && vertex < count - 1;
   return (
     <Box sx={{ display: 'flex', gap: 1, px: 2, pb: 0.5, flexWrap: 'wrap' }}>
-      <Button size="small" variant="outlined" disabled={!enabled || busy || count <= 2} onClick={remove} data-testid="vertex-remove">
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={!enabled || busy || count <= 2}
+        onClick={remove}
+        data-testid="vertex-remove"
+      >
         {intl.formatMessage({ id: 'app.line.remove-vertex' })}
       </Button>
-      <Button size="small" variant="outlined" disabled={!enabled || busy || !inner} onClick={split} data-testid="vertex-split">
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={!enabled || busy || !inner}
+        onClick={split}
+        data-testid="vertex-split"
+      >
         {intl.formatMessage({ id: 'app.line.split' })}
       </Button>
     </Box>
   );
 }
-

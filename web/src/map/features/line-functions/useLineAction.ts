@@ -8,7 +8,7 @@ import { useMapStore } from '../../state/map-store';
 export function useLineAction() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const run = async <T,>(call: () => Promise<T>, successId: string, layerIds: string[]): Promise<T | null> => {
+  const run = async <T>(call: () => Promise<T>, successId: string, layerIds: string[]): Promise<T | null> => {
     setBusy(true);
     try {
       const result = await call();

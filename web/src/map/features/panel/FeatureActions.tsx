@@ -52,7 +52,9 @@ export function FeatureActions({ feature, project, layer }: Props) {
   const action = (id: string, testId: string, icon: ReactElement, onClick: () => void, enabled: boolean) => (
     <Tooltip title={label(id)} key={testId}>
       <span>
-        <IconButton aria-label={label(id)} onClick={onClick} disabled={!enabled || editing} data-testid={testId}>{icon}</IconButton>
+        <IconButton aria-label={label(id)} onClick={onClick} disabled={!enabled || editing} data-testid={testId}>
+          {icon}
+        </IconButton>
       </span>
     </Tooltip>
   );
@@ -71,33 +73,91 @@ export function FeatureActions({ feature, project, layer }: Props) {
     useMapStore.getState().select(null);
     void queryClient.invalidateQueries({ queryKey: ['features'] });
     const selected = selectedLayersOf(usePreferences.getState().prefs.projectPrefs, target.projectId);
-    if (target.projectId === project?.id && !selected.includes(target.id)) setSelectedLayers(target.projectId, [...selected, target.id]);
+    if (target.projectId === project?.id && !selected.includes(target.id))
+      setSelectedLayers(target.projectId, [...selected, target.id]);
   };
 
   return (
-    <Box role="toolbar" aria-label={label('app.feature.actions')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', px: 1, py: 0.5, gap: 0.25 }}
-      data-testid="feature-actions">
-      {action('app.feature.edit.attributes', 'feature-edit-attributes', <EditNoteIcon />, () => useWorkspace.getState().setEditPanel(p.dictionary_id ? 'attributes' : 'properties'), writable && !otherDictionary)}
-      {action('app.feature.edit.geometry', 'feature-edit-geometry', <EditLocationAltIcon />, () => {
-        useWorkspace.getState().setEditPanel(null);
-        useMapStore.getState().setMode({ type: 'edit', featureId: feature.id });
-      }, geometryEditable)}
-      {action('app.feature.delete', 'feature-delete', <DeleteIcon />, () => setDeleting(true), !!feature.abilities?.admin && !layer?.readOnly)}
-      {action('app.feature.move', 'feature-move', <DriveFileMoveIcon />, () => setMoving(true), canMoveFeature(flags, project, feature, layer))}
+    <Box
+      role="toolbar"
+      aria-label={label('app.feature.actions')}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', px: 1, py: 0.5, gap: 0.25 }}
+      data-testid="feature-actions"
+    >
+      {action(
+        'app.feature.edit.attributes',
+        'feature-edit-attributes',
+        <EditNoteIcon />,
+        () => useWorkspace.getState().setEditPanel(p.dictionary_id ? 'attributes' : 'properties'),
+        writable && !otherDictionary,
+      )}
+      {action(
+        'app.feature.edit.geometry',
+        'feature-edit-geometry',
+        <EditLocationAltIcon />,
+        () => {
+          useWorkspace.getState().setEditPanel(null);
+          useMapStore.getState().setMode({ type: 'edit', featureId: feature.id });
+        },
+        geometryEditable,
+      )}
+      {action(
+        'app.feature.delete',
+        'feature-delete',
+        <DeleteIcon />,
+        () => setDeleting(true),
+        !!feature.abilities?.admin && !layer?.readOnly,
+      )}
+      {action(
+        'app.feature.move',
+        'feature-move',
+        <DriveFileMoveIcon />,
+        () => setMoving(true),
+        canMoveFeature(flags, project, feature, layer),
+      )}
       {lineFunctions && <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />}
-      {lineFunctions && isLine && action('app.line.join', 'feature-join-line', <MergeTypeIcon />, () => {
-        useMapStore.getState().setMode({ type: 'join-line', featureId: feature.id });
-        showSnack(LINE_FN_MSG.joinPick, 'info');
-      }, writable)}
-      {lineFunctions && isPoint && action('app.line.create.from.points', 'feature-join-points', <TimelineIcon />, () => {
-        useMapStore.getState().setMode({ type: 'join-points', featureIds: [feature.id] });
-        showSnack(LINE_FN_MSG.pointsPick, 'info');
-        // Making a line needs feature rights (the server checks create on the target line layer); viewers have none.
-      }, writable)}
+      {lineFunctions &&
+        isLine &&
+        action(
+          'app.line.join',
+          'feature-join-line',
+          <MergeTypeIcon />,
+          () => {
+            useMapStore.getState().setMode({ type: 'join-line', featureId: feature.id });
+            showSnack(LINE_FN_MSG.joinPick, 'info');
+          },
+          writable,
+        )}
+      {lineFunctions &&
+        isPoint &&
+        action(
+          'app.line.create.from.points',
+          'feature-join-points',
+          <TimelineIcon />,
+          () => {
+            useMapStore.getState().setMode({ type: 'join-points', featureIds: [feature.id] });
+            showSnack(LINE_FN_MSG.pointsPick, 'info');
+            // Making a line needs feature rights (the server checks create on the target line layer); viewers have none.
+          },
+          writable,
+        )}
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
       {action('app.leader.add', 'feature-add-leader', <CallMadeIcon />, addLeader, writable)}
-      <DeleteFeatureDialog open={deleting} featureId={feature.id} layerId={p.layer_id} onClose={() => setDeleting(false)} />
-      {moving && <MoveFeaturesDialog open featureIds={[feature.id]} sourceLayerId={p.layer_id} onMoved={onMoved} onClose={() => setMoving(false)} />}
+      <DeleteFeatureDialog
+        open={deleting}
+        featureId={feature.id}
+        layerId={p.layer_id}
+        onClose={() => setDeleting(false)}
+      />
+      {moving && (
+        <MoveFeaturesDialog
+          open
+          featureIds={[feature.id]}
+          sourceLayerId={p.layer_id}
+          onMoved={onMoved}
+          onClose={() => setMoving(false)}
+        />
+      )}
     </Box>
   );
 }

@@ -14,16 +14,32 @@ function EmbedFrame({ src, titleId, testId }: { src: string; titleId: string; te
   const intl = useIntl();
   return (
     <Box sx={{ px: 1, pb: 1 }}>
-      <Box component="iframe" src={src} title={intl.formatMessage({ id: titleId })} loading="lazy" referrerPolicy="no-referrer-when-downgrade"
-        allowFullScreen data-testid={testId}
-        sx={{ display: 'block', width: '100%', height: { xs: 260, sm: 320 }, border: 0, borderRadius: 1, bgcolor: 'action.hover' }} />
+      <Box
+        component="iframe"
+        src={src}
+        title={intl.formatMessage({ id: titleId })}
+        loading="lazy"
+        referrerPolicy="no-referrer-when-downgrade"
+        allowFullScreen
+        data-testid={testId}
+        sx={{
+          display: 'block',
+          width: '100%',
+          height: { xs: 260, sm: 320 },
+          border: 0,
+          borderRadius: 1,
+          bgcolor: 'action.hover',
+        }}
+      />
     </Box>
   );
 }
 
 /** Street view at the selected feature or vertex, looking within 50 m (spec 3 §2, §9). */
 export function StreetView({ apiKey, position }: { apiKey: string; position: Position }) {
-  return <EmbedFrame src={streetViewUrl(apiKey, position)} titleId="app.feature.street.title" testId="feature-street-view" />;
+  return (
+    <EmbedFrame src={streetViewUrl(apiKey, position)} titleId="app.feature.street.title" testId="feature-street-view" />
+  );
 }
 
 /**
@@ -43,7 +59,12 @@ function useOrigin(): Position | null {
     };
     const timer = setTimeout(() => settle(null), POSITION_WAIT_MS);
     if (typeof navigator === 'undefined' || !navigator.geolocation) settle(null);
-    else navigator.geolocation.getCurrentPosition((p) => settle([p.coords.longitude, p.coords.latitude]), () => settle(null), { timeout: POSITION_WAIT_MS, maximumAge: 300_000 });
+    else
+      navigator.geolocation.getCurrentPosition(
+        (p) => settle([p.coords.longitude, p.coords.latitude]),
+        () => settle(null),
+        { timeout: POSITION_WAIT_MS, maximumAge: 300_000 },
+      );
     return () => {
       settled = true;
       clearTimeout(timer);
@@ -63,5 +84,11 @@ export function DirectionsView({ apiKey, position }: { apiKey: string; position:
       </Box>
     );
   }
-  return <EmbedFrame src={directionsUrl(apiKey, origin, position)} titleId="app.feature.directions.title" testId="feature-directions" />;
+  return (
+    <EmbedFrame
+      src={directionsUrl(apiKey, origin, position)}
+      titleId="app.feature.directions.title"
+      testId="feature-directions"
+    />
+  );
 }

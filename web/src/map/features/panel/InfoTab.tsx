@@ -18,7 +18,9 @@ export function InfoTab({ feature }: { feature: FeatureOut }) {
   return (
     <Box>
       <FeatureActions feature={feature} project={project} layer={featureLayer} />
-      {editPanel === 'attributes' && <AttributeEditPanel key={feature.id} feature={feature} dictionary={dictionary} onDone={close} />}
+      {editPanel === 'attributes' && (
+        <AttributeEditPanel key={feature.id} feature={feature} dictionary={dictionary} onDone={close} />
+      )}
       {editPanel === 'properties' && <PropertyEditPanel key={feature.id} feature={feature} onDone={close} />}
       {!editPanel && <FeatureProperties feature={feature} dictionary={dictionary} />}
       <SecondaryArea feature={feature} project={project} writable={writable} />

@@ -8,7 +8,15 @@ import { parseMetadata } from './feature-fields';
 import { pedigreeOf, siteCoordinates } from './pedigree';
 
 /** Pedigree of the current vertex (spec 3 §2): sorted key/values, then site name, easting and northing. */
-export function PedigreePanel({ feature, project, vertex }: { feature: FeatureOut; project: Project | undefined; vertex: number }) {
+export function PedigreePanel({
+  feature,
+  project,
+  vertex,
+}: {
+  feature: FeatureOut;
+  project: Project | undefined;
+  vertex: number;
+}) {
   const intl = useIntl();
   const metric = usePreferences((s) => s.prefs.showMetricUnits);
   const rows = pedigreeOf(parseMetadata(feature), vertex, metric);
@@ -25,12 +33,27 @@ export function PedigreePanel({ feature, project, vertex }: { feature: FeatureOu
     rows.push([intl.formatMessage({ id: 'app.feature.pedigree.longitude' }), position[0].toFixed(6)]);
   }
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(110px, 40%) 1fr', columnGap: 2, rowGap: 0.5, m: 0, px: 2, py: 1 }}
-      data-testid="pedigree-panel">
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(110px, 40%) 1fr',
+        columnGap: 2,
+        rowGap: 0.5,
+        m: 0,
+        px: 2,
+        py: 1,
+      }}
+      data-testid="pedigree-panel"
+    >
       {rows.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">{k}</Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>{v}</Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {k}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {v}
+          </Typography>
         </Box>
       ))}
     </Box>

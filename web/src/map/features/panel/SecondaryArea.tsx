@@ -24,7 +24,15 @@ const VIEWS = ['STREET', 'DIRECTIONS', 'PEDIGREE', 'PROFILE'] as const;
 type View = (typeof VIEWS)[number];
 const GOOGLE_VIEWS: View[] = ['STREET', 'DIRECTIONS'];
 
-export function SecondaryArea({ feature, project, writable }: { feature: FeatureOut; project: Project | undefined; writable: boolean }) {
+export function SecondaryArea({
+  feature,
+  project,
+  writable,
+}: {
+  feature: FeatureOut;
+  project: Project | undefined;
+  writable: boolean;
+}) {
   const intl = useIntl();
   const label = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const isPoint = feature.geometry.type === 'Point';
@@ -45,7 +53,13 @@ export function SecondaryArea({ feature, project, writable }: { feature: Feature
   return (
     <Box component="section" aria-label={label('app.feature.secondary')} sx={{ borderTop: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, flexWrap: 'wrap' }}>
-        <ToggleButtonGroup exclusive size="small" value={shown} onChange={(_, v: View | null) => v && setView(v)} aria-label={label('app.feature.secondary')}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={shown}
+          onChange={(_, v: View | null) => v && setView(v)}
+          aria-label={label('app.feature.secondary')}
+        >
           {views.map((v) => (
             <ToggleButton key={v} value={v} disabled={unavailable(v)} data-testid={`feature-view-${v}`}>
               {label(`app.feature.view.${v.toLowerCase()}`)}
@@ -55,30 +69,49 @@ export function SecondaryArea({ feature, project, writable }: { feature: Feature
         <Box sx={{ flex: 1 }} />
         {count > 1 && (
           <Box sx={{ display: 'flex', alignItems: 'center' }} data-testid="vertex-arrows">
-            <IconButton size="small" aria-label={label('app.feature.vertex.previous')} disabled={current === 0} onClick={() => setVertex(current - 1)}>
+            <IconButton
+              size="small"
+              aria-label={label('app.feature.vertex.previous')}
+              disabled={current === 0}
+              onClick={() => setVertex(current - 1)}
+            >
               <ChevronLeftIcon />
             </IconButton>
             <Typography variant="caption" aria-live="polite" data-testid="vertex-current">
               {label('app.feature.vertex.of', { current: current + 1, count })}
             </Typography>
-            <IconButton size="small" aria-label={label('app.feature.vertex.next')} disabled={current >= count - 1} onClick={() => setVertex(current + 1)}>
+            <IconButton
+              size="small"
+              aria-label={label('app.feature.vertex.next')}
+              disabled={current >= count - 1}
+              onClick={() => setVertex(current + 1)}
+            >
               <ChevronRightIcon />
             </IconButton>
           </Box>
         )}
         <Tooltip title={label(minimized ? 'app.feature.secondary.expand' : 'app.feature.secondary.minimize')}>
-          <IconButton size="small" aria-label={label(minimized ? 'app.feature.secondary.expand' : 'app.feature.secondary.minimize')}
-            aria-expanded={!minimized} onClick={() => setMinimized(!minimized)}>
+          <IconButton
+            size="small"
+            aria-label={label(minimized ? 'app.feature.secondary.expand' : 'app.feature.secondary.minimize')}
+            aria-expanded={!minimized}
+            onClick={() => setMinimized(!minimized)}
+          >
             {minimized ? <ExpandMoreIcon /> : <ExpandLessIcon />}
           </IconButton>
         </Tooltip>
       </Box>
-      {!minimized && feature.id.startsWith('line.') && <VertexFunctions feature={feature} vertex={current} enabled={writable} />}
+      {!minimized && feature.id.startsWith('line.') && (
+        <VertexFunctions feature={feature} vertex={current} enabled={writable} />
+      )}
       {!minimized && shown === 'PEDIGREE' && <PedigreePanel feature={feature} project={project} vertex={current} />}
       {!minimized && shown === 'PROFILE' && <ProfileChart geometry={feature.geometry} vertex={current} />}
-      {!minimized && googleKey && shown === 'STREET' && points[current] && <StreetView apiKey={googleKey} position={points[current]} />}
-      {!minimized && googleKey && shown === 'DIRECTIONS' && points[current] && <DirectionsView apiKey={googleKey} position={points[current]} />}
+      {!minimized && googleKey && shown === 'STREET' && points[current] && (
+        <StreetView apiKey={googleKey} position={points[current]} />
+      )}
+      {!minimized && googleKey && shown === 'DIRECTIONS' && points[current] && (
+        <DirectionsView apiKey={googleKey} position={points[current]} />
+      )}
     </Box>
   );
 }
-

@@ -2,14 +2,30 @@ import type { FeatureOut } from '../../../api/features';
 
 /** Keys of a feature's properties that are not user properties (spec 3 §3). */
 const SYSTEM_KEYS = new Set([
-  'layer_id', 'folder_id', 'project_id', 'dictionary_id', 'system_id', 'component_id', 'attributes', 'metadata', 'form_id', 'form_data',
-  'file_id', 'created', 'modified', 'created_by_email', 'modified_by_email', 'ogc_fid',
+  'layer_id',
+  'folder_id',
+  'project_id',
+  'dictionary_id',
+  'system_id',
+  'component_id',
+  'attributes',
+  'metadata',
+  'form_id',
+  'form_data',
+  'file_id',
+  'created',
+  'modified',
+  'created_by_email',
+  'modified_by_email',
+  'ogc_fid',
 ]);
 
 /** The free-text properties of a feature without dictionary classification. */
 export function freeProperties(feature: FeatureOut): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(feature.properties).filter(([k, v]) => !SYSTEM_KEYS.has(k) && (typeof v === 'string' || typeof v === 'number')).map(([k, v]) => [k, String(v)]),
+    Object.entries(feature.properties)
+      .filter(([k, v]) => !SYSTEM_KEYS.has(k) && (typeof v === 'string' || typeof v === 'number'))
+      .map(([k, v]) => [k, String(v)]),
   );
 }
 

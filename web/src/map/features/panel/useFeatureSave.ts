@@ -11,14 +11,27 @@ export function useFeatureSave(feature: FeatureOut) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const save = async (properties: Partial<FeatureInput['properties']>, geometry = feature.geometry, successId = 'app.feature.update.success') => {
+  const save = async (
+    properties: Partial<FeatureInput['properties']>,
+    geometry = feature.geometry,
+    successId = 'app.feature.update.success',
+  ) => {
     setBusy(true);
     setError(null);
     try {
       const p = feature.properties;
       await featuresApi.update({
-        type: 'Feature', id: feature.id, geometry,
-        properties: { layer_id: p.layer_id, dictionary_id: p.dictionary_id, system_id: p.system_id, component_id: p.component_id, attributes: JSON.parse(p.attributes || '[]'), ...properties },
+        type: 'Feature',
+        id: feature.id,
+        geometry,
+        properties: {
+          layer_id: p.layer_id,
+          dictionary_id: p.dictionary_id,
+          system_id: p.system_id,
+          component_id: p.component_id,
+          attributes: JSON.parse(p.attributes || '[]'),
+          ...properties,
+        },
       });
       await queryClient.invalidateQueries({ queryKey: ['features'] });
       useMapStore.getState().refreshLayers(p.layer_id);

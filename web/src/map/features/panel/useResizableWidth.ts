@@ -1,10 +1,17 @@
-import { useCallback, useEffect, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 
 export const PANEL_MIN_WIDTH = 375;
 /** The panel's edge stays at least this far from either side of the page (spec 3 §2). */
 export const DRAG_MARGIN = 150;
 
-const clamp = (width: number) => Math.max(Math.min(width, window.innerWidth - DRAG_MARGIN), Math.min(PANEL_MIN_WIDTH, window.innerWidth));
+const clamp = (width: number) =>
+  Math.max(Math.min(width, window.innerWidth - DRAG_MARGIN), Math.min(PANEL_MIN_WIDTH, window.innerWidth));
 
 /** Width of a right-hand panel resized by dragging its left edge; also maximizes to the page less the margin. */
 export function useResizableWidth() {

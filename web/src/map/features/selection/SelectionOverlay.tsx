@@ -60,7 +60,12 @@ export function SelectionOverlay() {
         s.addFeature(marker);
       }
     }
-    const chosen = mode.type === 'join-points' ? mode.featureIds : mode.type === 'join-line' ? [mode.featureId, ...(mode.withId ? [mode.withId] : [])] : [];
+    const chosen =
+      mode.type === 'join-points'
+        ? mode.featureIds
+        : mode.type === 'join-line'
+          ? [mode.featureId, ...(mode.withId ? [mode.withId] : [])]
+          : [];
     for (const id of chosen) {
       const g = mapGeometry(map, id);
       if (!g) continue;

@@ -15,16 +15,23 @@ export interface Hit {
 export function featureAt(map: OlMap, pixel: Pixel): Hit | null {
   let leader: Hit | null = null;
   let feature: Hit | null = null;
-  map.forEachFeatureAtPixel(pixel, (f, layer) => {
-    const id = f.getId();
-    if (id === undefined || !layer) return false;
-    if (layer.get('fieldbookLeaders') === true) {
-      leader ??= { featureId: String(id), layerId: String(f.get('layer_id') ?? ''), leader: true };
-      return false;
-    }
-    feature = { featureId: String(id), layerId: String(layer.get('fieldbookLayerId')), leader: false };
-    return true;
-  }, { hitTolerance: TOLERANCE_PX, layerFilter: (l) => !!l.get('fieldbookLayerId') || l.get('fieldbookLeaders') === true });
+  map.forEachFeatureAtPixel(
+    pixel,
+    (f, layer) => {
+      const id = f.getId();
+      if (id === undefined || !layer) return false;
+      if (layer.get('fieldbookLeaders') === true) {
+        leader ??= { featureId: String(id), layerId: String(f.get('layer_id') ?? ''), leader: true };
+        return false;
+      }
+      feature = { featureId: String(id), layerId: String(layer.get('fieldbookLayerId')), leader: false };
+      return true;
+    },
+    {
+      hitTolerance: TOLERANCE_PX,
+      layerFilter: (l) => !!l.get('fieldbookLayerId') || l.get('fieldbookLeaders') === true,
+    },
+  );
   return feature ?? leader;
 }
 
@@ -37,7 +44,8 @@ const TOLERANCE_PX = 5;
  */
 export async function tileFeatureAt(map: OlMap, pixel: Pixel, projectId: string): Promise<Hit | null> {
   const size = map.getSize();
-  const tiled = map.getAllLayers()
+  const tiled = map
+    .getAllLayers()
     .filter((l) => l.get('fieldbookMethod') === 'WMS-TILE' && l.getVisible() && l.get('fieldbookLayerId'))
     .sort((a, b) => (b.getZIndex() ?? 0) - (a.getZIndex() ?? 0));
   if (!size || tiled.length === 0) return null;

@@ -21,7 +21,8 @@ export function useMapClick() {
       const click = lastClick;
       const hit = await tileFeatureAt(map, e.pixel, projectId).catch(() => null);
       const store = useMapStore.getState();
-      if (hit && click === lastClick && store.mode.type === 'idle' && !store.selection) store.select({ featureId: hit.featureId, layerId: hit.layerId });
+      if (hit && click === lastClick && store.mode.type === 'idle' && !store.selection)
+        store.select({ featureId: hit.featureId, layerId: hit.layerId });
     };
     const onClick = (e: MapBrowserEvent) => {
       lastClick++;
@@ -52,7 +53,8 @@ export function useMapClick() {
           showSnack(LINE_FN_MSG.pointsSelectError, 'info');
           return;
         }
-        if (!mode.featureIds.includes(hit.featureId)) store.setMode({ ...mode, featureIds: [...mode.featureIds, hit.featureId] });
+        if (!mode.featureIds.includes(hit.featureId))
+          store.setMode({ ...mode, featureIds: [...mode.featureIds, hit.featureId] });
         return;
       }
       if (mode.type === 'join-line') {

@@ -17,14 +17,27 @@ const MESSAGES = {
 };
 
 /** Delete folder (spec 3 §4): a confirm checkbox; a feature folder also needs the word 'delete' typed. */
-export function DeleteFolderDialog({ open, projectId, folder, onClose }: { open: boolean; projectId: string; folder: Folder; onClose: () => void }) {
+export function DeleteFolderDialog({
+  open,
+  projectId,
+  folder,
+  onClose,
+}: {
+  open: boolean;
+  projectId: string;
+  folder: Folder;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const [word, setWord] = useState('');
   useEffect(() => {
     if (open) setWord('');
   }, [open]);
   // The same rule as the server: a features folder, or a plain one holding point, line or polygon layers.
-  const featureFolder = isFeatureFolder(folder.folderType, [folder, ...folder.folders].flatMap((f) => f.layers.map((l) => l.serverName)));
+  const featureFolder = isFeatureFolder(
+    folder.folderType,
+    [folder, ...folder.folders].flatMap((f) => f.layers.map((l) => l.serverName)),
+  );
 
   return (
     <DeleteWithAgreeDialog
@@ -37,16 +50,18 @@ export function DeleteFolderDialog({ open, projectId, folder, onClose }: { open:
       agreeTestId="delete-folder-agree"
       confirmTestId="delete-folder-confirm"
       canConfirm={!featureFolder || word.trim().toLowerCase() === CONFIRM_WORD}
-      afterCheckbox={featureFolder && (
-        <TextField
-          fullWidth
-          sx={{ mt: 1 }}
-          label={intl.formatMessage({ id: 'app.folder.delete.type-word' }, { word: CONFIRM_WORD })}
-          value={word}
-          onChange={(e) => setWord(e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'delete-folder-word', autoComplete: 'off' } }}
-        />
-      )}
+      afterCheckbox={
+        featureFolder && (
+          <TextField
+            fullWidth
+            sx={{ mt: 1 }}
+            label={intl.formatMessage({ id: 'app.folder.delete.type-word' }, { word: CONFIRM_WORD })}
+            value={word}
+            onChange={(e) => setWord(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'delete-folder-word', autoComplete: 'off' } }}
+          />
+        )
+      }
     />
   );
 }

@@ -16,7 +16,11 @@ export function DeleteLayerDialog({ open, layer, onClose }: { open: boolean; lay
   const remove = async () => {
     await projectWrites.removeLayer(layer.projectId, layer.folderId, layer.id);
     const selected = selectedLayersOf(usePreferences.getState().prefs.projectPrefs, layer.projectId);
-    if (selected.includes(layer.id)) setSelectedLayers(layer.projectId, selected.filter((id) => id !== layer.id));
+    if (selected.includes(layer.id))
+      setSelectedLayers(
+        layer.projectId,
+        selected.filter((id) => id !== layer.id),
+      );
   };
   return (
     <DeleteWithAgreeDialog

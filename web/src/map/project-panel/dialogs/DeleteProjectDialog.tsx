@@ -13,7 +13,15 @@ const MESSAGES = {
  * Delete project with the agree checkbox (spec 3 §2); the first remaining project becomes current (§4):
  * once the list is read again without it, the current-project hook selects the first remaining one.
  */
-export function DeleteProjectDialog({ open, project, onClose }: { open: boolean; project: Project; onClose: () => void }) {
+export function DeleteProjectDialog({
+  open,
+  project,
+  onClose,
+}: {
+  open: boolean;
+  project: Project;
+  onClose: () => void;
+}) {
   return (
     <DeleteWithAgreeDialog
       open={open}

@@ -28,7 +28,18 @@ interface Props {
 }
 
 /** Delete a project, folder or layer (spec 3 §2, §4): a question and an agree checkbox that must be ticked. */
-export function DeleteWithAgreeDialog({ open, onClose, messages, name, remove, testId, agreeTestId, confirmTestId, afterCheckbox, canConfirm }: Props) {
+export function DeleteWithAgreeDialog({
+  open,
+  onClose,
+  messages,
+  name,
+  remove,
+  testId,
+  agreeTestId,
+  confirmTestId,
+  afterCheckbox,
+  canConfirm,
+}: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { busy, run } = useProjectWrite(onClose);

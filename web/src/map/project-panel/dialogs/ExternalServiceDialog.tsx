@@ -13,7 +13,15 @@ import { useProjectWrite } from './project-write';
  * username and password (at most 256, trimmed). The server reads the capabilities and keeps the
  * credentials; the project gains a folder with one layer per advertised layer.
  */
-export function ExternalServiceDialog({ open, projectId, onClose }: { open: boolean; projectId: string; onClose: () => void }) {
+export function ExternalServiceDialog({
+  open,
+  projectId,
+  onClose,
+}: {
+  open: boolean;
+  projectId: string;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { busy, run } = useProjectWrite(onClose);
@@ -33,7 +41,11 @@ export function ExternalServiceDialog({ open, projectId, onClose }: { open: bool
   const urlError = fieldError(serviceStoreSchema, { capabilitiesURL: url, username, password }, 'capabilitiesURL');
   const save = () =>
     run(async () => {
-      const folder = await projectWrites.addStore(projectId, kind, { capabilitiesURL: url.trim(), username: username.trim(), password: password.trim() });
+      const folder = await projectWrites.addStore(projectId, kind, {
+        capabilitiesURL: url.trim(),
+        username: username.trim(),
+        password: password.trim(),
+      });
       setExpanded(folder.id, true);
       return { message: 'app.external-service.added', values: { name: folder.name } };
     }, 'app.external-service.error');
@@ -52,7 +64,13 @@ export function ExternalServiceDialog({ open, projectId, onClose }: { open: bool
       saveTestId="external-save"
       spacing={2}
     >
-      <ToggleButtonGroup exclusive size="small" value={kind} onChange={(_, v) => v && setKind(v)} aria-label={t('app.external-service.kind')}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={kind}
+        onChange={(_, v) => v && setKind(v)}
+        aria-label={t('app.external-service.kind')}
+      >
         <ToggleButton value="wmts">WMTS</ToggleButton>
         <ToggleButton value="wms">WMS</ToggleButton>
       </ToggleButtonGroup>
@@ -66,10 +84,25 @@ export function ExternalServiceDialog({ open, projectId, onClose }: { open: bool
         }}
         error={touched && !!urlError}
         helperText={touched && urlError ? t(urlError) : ' '}
-        slotProps={{ htmlInput: { maxLength: EXTERNAL_SERVICE_LIMITS.urlMax + 1, 'data-testid': 'external-url', inputMode: 'url' } }}
+        slotProps={{
+          htmlInput: { maxLength: EXTERNAL_SERVICE_LIMITS.urlMax + 1, 'data-testid': 'external-url', inputMode: 'url' },
+        }}
       />
-      <TextField label={t('app.external-service.username')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" slotProps={{ htmlInput: limit }} />
-      <TextField label={t('app.external-service.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" slotProps={{ htmlInput: limit }} />
+      <TextField
+        label={t('app.external-service.username')}
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        autoComplete="off"
+        slotProps={{ htmlInput: limit }}
+      />
+      <TextField
+        label={t('app.external-service.password')}
+        type="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        autoComplete="new-password"
+        slotProps={{ htmlInput: limit }}
+      />
     </PanelFormDialog>
   );
 }

@@ -43,15 +43,30 @@ export function FolderDialog({ open, project, folder, parentId = null, onClose }
   const siblings = allFolders(project).filter((f) => f.parentId === parent && f.id !== folder?.id);
   const taken = siblings.some((f) => f.name.toLowerCase() === name.trim().toLowerCase());
   const value = { name, description: description || null };
-  const nameError = fieldError(createFolderSchema, value, 'name') ?? (taken ? PROJECT_MSG.folderNameExists : undefined) ?? nameInput.serverError;
-  const descriptionError = fieldError(createFolderSchema, value, 'description') && 'app.folder.error.description.too-long';
+  const nameError =
+    fieldError(createFolderSchema, value, 'name') ??
+    (taken ? PROJECT_MSG.folderNameExists : undefined) ??
+    nameInput.serverError;
+  const descriptionError =
+    fieldError(createFolderSchema, value, 'description') && 'app.folder.error.description.too-long';
 
   const write = async () => {
     const trimmed = name.trim();
     let saved: Folder;
-    if (folder) saved = await projectWrites.updateFolder(project.id, { id: folder.id, name: trimmed, description: description || null, parentId: folder.parentId });
+    if (folder)
+      saved = await projectWrites.updateFolder(project.id, {
+        id: folder.id,
+        name: trimmed,
+        description: description || null,
+        parentId: folder.parentId,
+      });
     else if (featureFolder) saved = await projectWrites.addFeatureFolder(project.id, trimmed);
-    else saved = await projectWrites.createFolder(project.id, { name: trimmed, description: description || null, parentId });
+    else
+      saved = await projectWrites.createFolder(project.id, {
+        name: trimmed,
+        description: description || null,
+        parentId,
+      });
     if (!folder) {
       setExpanded(saved.id, true);
       if (parentId) setExpanded(parentId, true);
@@ -59,7 +74,10 @@ export function FolderDialog({ open, project, folder, parentId = null, onClose }
     return { message: folder ? 'app.folder.updated' : 'app.folder.created', values: { name: saved.name } };
   };
   const save = () =>
-    run(write, folder ? 'app.folder.update.error' : 'app.folder.create.error', { messageId: PROJECT_MSG.folderNameExists, show: nameInput.showServerError });
+    run(write, folder ? 'app.folder.update.error' : 'app.folder.create.error', {
+      messageId: PROJECT_MSG.folderNameExists,
+      show: nameInput.showServerError,
+    });
 
   const title = folder ? 'app.folder.edit' : parentId ? 'app.folder.new-subfolder' : 'app.folder.new';
   return (
@@ -74,7 +92,13 @@ export function FolderDialog({ open, project, folder, parentId = null, onClose }
       testId="folder-dialog"
       saveTestId="folder-save"
     >
-      <NameField label={t('app.folder.name')} input={nameInput} error={nameError} maxLength={PROJECT_LIMITS.folderNameMax} testId="folder-name" />
+      <NameField
+        label={t('app.folder.name')}
+        input={nameInput}
+        error={nameError}
+        maxLength={PROJECT_LIMITS.folderNameMax}
+        testId="folder-name"
+      />
       {!featureFolder && (
         <TextField
           label={t('app.folder.description')}
@@ -89,7 +113,13 @@ export function FolderDialog({ open, project, folder, parentId = null, onClose }
       )}
       {!folder && !parentId && (
         <FormControlLabel
-          control={<Checkbox checked={featureFolder} onChange={(_, c) => setFeatureFolder(c)} slotProps={{ input: { 'data-testid': 'folder-feature-option' } as object }} />}
+          control={
+            <Checkbox
+              checked={featureFolder}
+              onChange={(_, c) => setFeatureFolder(c)}
+              slotProps={{ input: { 'data-testid': 'folder-feature-option' } as object }}
+            />
+          }
           label={t('app.folder.feature-folder')}
         />
       )}

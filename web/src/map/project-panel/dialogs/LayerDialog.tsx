@@ -51,15 +51,27 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
 
   const name = nameInput.name;
   const taken = siblingNames.some((n) => n.toLowerCase() === name.trim().toLowerCase() && n !== layer?.name);
-  const nameError = fieldError(createLayerSchema, { name }, 'name') ?? (taken ? PROJECT_MSG.layerNameExists : undefined) ?? nameInput.serverError;
+  const nameError =
+    fieldError(createLayerSchema, { name }, 'name') ??
+    (taken ? PROJECT_MSG.layerNameExists : undefined) ??
+    nameInput.serverError;
   const folderId = layer?.folderId ?? folder?.id ?? '';
 
   const write = async () => {
     if (layer) {
       const stylesUpdated = styleId !== (layer.styles[0]?.id ?? '');
-      await projectWrites.updateLayer(projectId, folderId, {
-        id: layer.id, name: name.trim(), preferredMethod: method, readOnly, styles: styleId ? [{ id: styleId }] : [],
-      }, stylesUpdated);
+      await projectWrites.updateLayer(
+        projectId,
+        folderId,
+        {
+          id: layer.id,
+          name: name.trim(),
+          preferredMethod: method,
+          readOnly,
+          styles: styleId ? [{ id: styleId }] : [],
+        },
+        stylesUpdated,
+      );
       useMapStore.getState().refreshLayers(layer.id);
       // Read-only decides what may be done to the layer's features (their abilities).
       if (readOnly !== layer.readOnly) void queryClient.invalidateQueries({ queryKey: ['features'] });
@@ -69,7 +81,10 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
     return { message: layer ? 'app.layer.updated' : 'app.layer.created', values: { name: name.trim() } };
   };
   const save = () =>
-    run(write, layer ? 'app.layer.update.error' : 'app.layer.create.error', { messageId: PROJECT_MSG.layerNameExists, show: nameInput.showServerError });
+    run(write, layer ? 'app.layer.update.error' : 'app.layer.create.error', {
+      messageId: PROJECT_MSG.layerNameExists,
+      show: nameInput.showServerError,
+    });
 
   return (
     <PanelFormDialog
@@ -83,23 +98,54 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
       testId="layer-dialog"
       saveTestId="layer-save"
     >
-      <NameField label={t('app.layer.name')} input={nameInput} error={nameError} maxLength={PROJECT_LIMITS.layerNameMax} testId="layer-name" />
+      <NameField
+        label={t('app.layer.name')}
+        input={nameInput}
+        error={nameError}
+        maxLength={PROJECT_LIMITS.layerNameMax}
+        testId="layer-name"
+      />
       {layer && (
         <>
-          <TextField select label={t('app.layer.method')} value={method} onChange={(e) => setMethod(e.target.value)}
+          <TextField
+            select
+            label={t('app.layer.method')}
+            value={method}
+            onChange={(e) => setMethod(e.target.value)}
             helperText={geoserver ? ' ' : t('app.layer.method.geoserver-off')}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'layer-method' } as object } }}>
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'layer-method' } as object } }}
+          >
             {METHODS.map((m) => (
-              <MenuItem key={m} value={m} disabled={m !== 'WFS' && !geoserver}>{m}</MenuItem>
+              <MenuItem key={m} value={m} disabled={m !== 'WFS' && !geoserver}>
+                {m}
+              </MenuItem>
             ))}
           </TextField>
-          <TextField select label={t('app.layer.style')} value={styleId} onChange={(e) => setStyleId(e.target.value)}
-            slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'layer-style' } as object }, inputLabel: { shrink: true } }}>
+          <TextField
+            select
+            label={t('app.layer.style')}
+            value={styleId}
+            onChange={(e) => setStyleId(e.target.value)}
+            slotProps={{
+              select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'layer-style' } as object },
+              inputLabel: { shrink: true },
+            }}
+          >
             <MenuItem value="">{t('app.layer.style.default')}</MenuItem>
-            {styles.map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+            {styles.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.name}
+              </MenuItem>
+            ))}
           </TextField>
           <FormControlLabel
-            control={<Checkbox checked={readOnly} onChange={(_, c) => setReadOnly(c)} slotProps={{ input: { 'data-testid': 'layer-read-only' } as object }} />}
+            control={
+              <Checkbox
+                checked={readOnly}
+                onChange={(_, c) => setReadOnly(c)}
+                slotProps={{ input: { 'data-testid': 'layer-read-only' } as object }}
+              />
+            }
             label={t('app.layer.read-only')}
           />
         </>

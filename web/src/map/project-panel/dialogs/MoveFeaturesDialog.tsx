@@ -34,13 +34,26 @@ export function MoveFeaturesDialog({ open, onClose, featureIds, sourceLayerId, o
   }, [open, source, projectId]);
 
   // Layers grouped under their folders; only writable vector layers that accept these geometries.
-  const choices = featureTargetLayers(target, sourceLayerId, featureIds.map((id) => id.split('.')[0]));
-  const layer = choices.some((c) => c.id === layerId && !c.disabled) ? allLayers(target).find((l) => l.id === layerId) : undefined;
+  const choices = featureTargetLayers(
+    target,
+    sourceLayerId,
+    featureIds.map((id) => id.split('.')[0]),
+  );
+  const layer = choices.some((c) => c.id === layerId && !c.disabled)
+    ? allLayers(target).find((l) => l.id === layerId)
+    : undefined;
 
   const finish = async () => {
     if (!layer) return;
     const ok = await runMove(
-      { scenario: 'MOVE_FEATURES_TO_LAYER', projectId: layer.projectId, folderId: layer.folderId, layerId: layer.id, sourceLayerId, ogc_fid: featureIds },
+      {
+        scenario: 'MOVE_FEATURES_TO_LAYER',
+        projectId: layer.projectId,
+        folderId: layer.folderId,
+        layerId: layer.id,
+        sourceLayerId,
+        ogc_fid: featureIds,
+      },
       MOVE_MSG.featureSuccess,
       MOVE_MSG.featureError,
     );
@@ -63,7 +76,11 @@ export function MoveFeaturesDialog({ open, onClose, featureIds, sourceLayerId, o
       targetReady={!!layer}
       canFinish={!!layer && featureIds.length > 0}
       onFinish={finish}
-      summary={t('app.feature.move.summary', { count: featureIds.length, project: target?.name ?? '', layer: layer?.name ?? '' })}
+      summary={t('app.feature.move.summary', {
+        count: featureIds.length,
+        project: target?.name ?? '',
+        layer: layer?.name ?? '',
+      })}
     />
   );
 }

@@ -29,9 +29,18 @@ export function MoveFolderDialog({ open, folder, project, projects, onClose }: P
   const chosen = choices.find((c) => c.id === parentId && !c.disabled);
 
   const finish = async () => {
-    const ok = parentId === TOP_LEVEL
-      ? await runMove({ scenario: 'MOVE_FOLDER_TO_PROJECT', projectId, folderId: folder.id }, MOVE_MSG.folderSuccess, MOVE_MSG.folderError)
-      : await runMove({ scenario: 'MOVE_FOLDER_AS_SUBFOLDER', projectId, folderId: parentId, subFolderId: folder.id }, MOVE_MSG.folderSuccess, MOVE_MSG.folderError);
+    const ok =
+      parentId === TOP_LEVEL
+        ? await runMove(
+            { scenario: 'MOVE_FOLDER_TO_PROJECT', projectId, folderId: folder.id },
+            MOVE_MSG.folderSuccess,
+            MOVE_MSG.folderError,
+          )
+        : await runMove(
+            { scenario: 'MOVE_FOLDER_AS_SUBFOLDER', projectId, folderId: parentId, subFolderId: folder.id },
+            MOVE_MSG.folderSuccess,
+            MOVE_MSG.folderError,
+          );
     if (ok) onClose();
   };
 
@@ -49,8 +58,18 @@ export function MoveFolderDialog({ open, folder, project, projects, onClose }: P
       targetReady={!raster && !!chosen}
       canFinish={!raster && !!target && !!chosen}
       onFinish={finish}
-      summary={t('app.folder.move.summary', { name: folder.name, project: target?.name ?? '', folder: chosen?.label ?? '' })}
-      notice={raster && <Alert severity="warning" sx={{ mb: 2 }} data-testid="move-folder-raster">{t(MOVE_MSG.folderRaster)}</Alert>}
+      summary={t('app.folder.move.summary', {
+        name: folder.name,
+        project: target?.name ?? '',
+        folder: chosen?.label ?? '',
+      })}
+      notice={
+        raster && (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="move-folder-raster">
+            {t(MOVE_MSG.folderRaster)}
+          </Alert>
+        )
+      }
     />
   );
 }

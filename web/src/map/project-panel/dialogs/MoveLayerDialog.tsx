@@ -30,12 +30,20 @@ export function MoveLayerDialog({ open, layer, project, projects, onClose }: Pro
   const folder = folders.find((f) => f.id === folderId && !f.disabled);
 
   const finish = async () => {
-    const ok = await runMove({ scenario: 'MOVE_LAYER_TO_FOLDER', projectId, folderId, layerId: layer.id }, MOVE_MSG.layerSuccess, MOVE_MSG.layerError);
+    const ok = await runMove(
+      { scenario: 'MOVE_LAYER_TO_FOLDER', projectId, folderId, layerId: layer.id },
+      MOVE_MSG.layerSuccess,
+      MOVE_MSG.layerError,
+    );
     if (!ok) return;
     // A layer moved to another project leaves this project's map (spec 3 §4: hidden).
     if (projectId !== project.id) {
       const selected = selectedLayersOf(usePreferences.getState().prefs.projectPrefs, project.id);
-      if (selected.includes(layer.id)) setSelectedLayers(project.id, selected.filter((id) => id !== layer.id));
+      if (selected.includes(layer.id))
+        setSelectedLayers(
+          project.id,
+          selected.filter((id) => id !== layer.id),
+        );
     }
     onClose();
   };
@@ -52,7 +60,11 @@ export function MoveLayerDialog({ open, layer, project, projects, onClose }: Pro
       targetReady={!!folder}
       canFinish={!!target && !!folder}
       onFinish={finish}
-      summary={t('app.layer.move.summary', { name: layer.name, project: target?.name ?? '', folder: folder?.label ?? '' })}
+      summary={t('app.layer.move.summary', {
+        name: layer.name,
+        project: target?.name ?? '',
+        folder: folder?.label ?? '',
+      })}
     />
   );
 }

@@ -35,14 +35,22 @@ export function NewProjectDialog({ open, projects, onClose }: Props) {
   const name = nameInput.name;
   const value = { name, dataDictionaryId: dictionaryId || undefined };
   const taken = projects.some((p) => p.name.toLowerCase() === name.trim().toLowerCase());
-  const nameError = fieldError(createProjectSchema, value, 'name') ?? (taken ? PROJECT_MSG.nameExists : undefined) ?? nameInput.serverError;
+  const nameError =
+    fieldError(createProjectSchema, value, 'name') ??
+    (taken ? PROJECT_MSG.nameExists : undefined) ??
+    nameInput.serverError;
   const dictionaryError = fieldError(createProjectSchema, value, 'dataDictionaryId');
 
   const write = async () => {
     const created = await projectWrites.create({ name: name.trim(), dataDictionaryId: dictionaryId });
-    return { message: 'app.project.created', values: { name: created.name }, afterRefresh: () => chooseProject(created.id) };
+    return {
+      message: 'app.project.created',
+      values: { name: created.name },
+      afterRefresh: () => chooseProject(created.id),
+    };
   };
-  const save = () => run(write, 'app.project.create.error', { messageId: PROJECT_MSG.nameExists, show: nameInput.showServerError });
+  const save = () =>
+    run(write, 'app.project.create.error', { messageId: PROJECT_MSG.nameExists, show: nameInput.showServerError });
 
   return (
     <PanelFormDialog
@@ -57,7 +65,13 @@ export function NewProjectDialog({ open, projects, onClose }: Props) {
       saveTestId="project-save"
       spacing={2}
     >
-      <NameField label={t('app.project.name')} input={nameInput} error={nameError} maxLength={PROJECT_LIMITS.projectNameMax} testId="project-name" />
+      <NameField
+        label={t('app.project.name')}
+        input={nameInput}
+        error={nameError}
+        maxLength={PROJECT_LIMITS.projectNameMax}
+        testId="project-name"
+      />
       <TextField
         select
         label={t('app.project.dictionary')}
@@ -66,10 +80,17 @@ export function NewProjectDialog({ open, projects, onClose }: Props) {
         onChange={(e) => setDictionaryId(e.target.value)}
         helperText={dictionaryTouched && dictionaryError ? t(dictionaryError) : ' '}
         error={dictionaryTouched && !!dictionaryError}
-        slotProps={{ select: { onClose: () => setDictionaryTouched(true), SelectDisplayProps: { 'data-testid': 'project-dictionary' } as object } }}
+        slotProps={{
+          select: {
+            onClose: () => setDictionaryTouched(true),
+            SelectDisplayProps: { 'data-testid': 'project-dictionary' } as object,
+          },
+        }}
       >
         {dictionaries.map((d) => (
-          <MenuItem key={d.id} value={d.id} data-testid={`dictionary-option-${d.id}`}>{d.name}</MenuItem>
+          <MenuItem key={d.id} value={d.id} data-testid={`dictionary-option-${d.id}`}>
+            {d.name}
+          </MenuItem>
         ))}
       </TextField>
     </PanelFormDialog>

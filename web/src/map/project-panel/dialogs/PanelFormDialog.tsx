@@ -20,11 +20,30 @@ interface Props {
 }
 
 /** A small form dialog of the project panel (new project, folder, layer, external service): fields, cancel and save. */
-export function PanelFormDialog({ open, title, busy, canSave, saveLabel, onSave, onClose, testId, saveTestId, spacing = 1.5, children }: Props) {
+export function PanelFormDialog({
+  open,
+  title,
+  busy,
+  canSave,
+  saveLabel,
+  onSave,
+  onClose,
+  testId,
+  saveTestId,
+  spacing = 1.5,
+  children,
+}: Props) {
   const intl = useIntl();
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid={testId}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      data-testid={testId}
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={spacing} sx={{ pt: 1 }}>
@@ -32,7 +51,9 @@ export function PanelFormDialog({ open, title, busy, canSave, saveLabel, onSave,
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{intl.formatMessage({ id: 'app.cancel' })}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {intl.formatMessage({ id: 'app.cancel' })}
+        </Button>
         <Button variant="contained" onClick={onSave} disabled={busy || !canSave} data-testid={saveTestId}>
           {saveLabel}
         </Button>

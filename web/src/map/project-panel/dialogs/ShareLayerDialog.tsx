@@ -26,7 +26,9 @@ export function ShareLayerDialog({ open, layer, projects, onClose }: Props) {
   const { run } = useProjectWrite(onClose);
   const steps = useTargetSteps(open, projects);
   const { project: target, projectId, targetId: folderId } = steps;
-  const existing = allFolders(target).map((f) => f.id).find((id) => layer.sharedFolders?.includes(id));
+  const existing = allFolders(target)
+    .map((f) => f.id)
+    .find((id) => layer.sharedFolders?.includes(id));
   // The chosen project's current share is chosen at first.
   useEffect(() => steps.setTargetId(existing ?? NONE), [projectId, existing]);
 
@@ -37,7 +39,10 @@ export function ShareLayerDialog({ open, layer, projects, onClose }: Props) {
       // One call each way: a replaced share moves atomically on the server (no moment with two or none).
       if (folderId !== NONE) await projectWrites.share(folderId, layer.id, existing);
       else if (existing) await projectWrites.unshare(existing, layer.id);
-      return { message: folderId === NONE ? MOVE_MSG.shareRemoved : MOVE_MSG.shareSuccess, values: { name: layer.name } };
+      return {
+        message: folderId === NONE ? MOVE_MSG.shareRemoved : MOVE_MSG.shareSuccess,
+        values: { name: layer.name },
+      };
     }, MOVE_MSG.shareError);
 
   const folderLabel = choices.find((c) => c.id === folderId)?.label ?? '';
@@ -49,14 +54,18 @@ export function ShareLayerDialog({ open, layer, projects, onClose }: Props) {
       testId="share-layer-dialog"
       finishLabel={t('app.layer.share.finish')}
       steps={steps}
-      projectChoices={projects.filter((p) => p.abilities.admin && p.id !== layer.projectId).map((p) => ({ id: p.id, label: p.name }))}
+      projectChoices={projects
+        .filter((p) => p.abilities.admin && p.id !== layer.projectId)
+        .map((p) => ({ id: p.id, label: p.name }))}
       targetChoices={choices}
       targetReady={!!folderId}
       canFinish={!!target && !!folderId && !unchanged}
       onFinish={finish}
-      summary={folderId === NONE
-        ? t('app.layer.share.summary-remove', { name: layer.name, project: target?.name ?? '' })
-        : t('app.layer.share.summary', { name: layer.name, project: target?.name ?? '', folder: folderLabel })}
+      summary={
+        folderId === NONE
+          ? t('app.layer.share.summary-remove', { name: layer.name, project: target?.name ?? '' })
+          : t('app.layer.share.summary', { name: layer.name, project: target?.name ?? '', folder: folderLabel })
+      }
     />
   );
 }

@@ -1,7 +1,20 @@
 import { useId, type ReactNode } from 'react';
 import {
-  Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Step, StepLabel, Stepper,
-  Typography, useMediaQuery,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
@@ -25,14 +38,36 @@ interface Props {
 }
 
 /** The stepper of the move and share dialogs (spec 3 §2): back, next, and finish on the last step. */
-export function StepperDialog({ open, title, steps, active, onStep, canNext, canFinish, busy, finishLabel, onFinish, onClose, testId, children }: Props) {
+export function StepperDialog({
+  open,
+  title,
+  steps,
+  active,
+  onStep,
+  canNext,
+  canFinish,
+  busy,
+  finishLabel,
+  onFinish,
+  onClose,
+  testId,
+  children,
+}: Props) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const titleId = useId();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const last = active === steps.length - 1;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone} data-testid={testId}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={phone}
+      data-testid={testId}
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stepper activeStep={active} alternativeLabel sx={{ mb: 2 }}>
@@ -45,14 +80,26 @@ export function StepperDialog({ open, title, steps, active, onStep, canNext, can
         <Box sx={{ minHeight: 160, maxHeight: phone ? 'none' : 360, overflowY: 'auto' }}>{children}</Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('app.cancel')}</Button>
-        <Button onClick={() => onStep(active - 1)} disabled={busy || active === 0} data-testid="stepper-back">{t('app.back')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('app.cancel')}
+        </Button>
+        <Button onClick={() => onStep(active - 1)} disabled={busy || active === 0} data-testid="stepper-back">
+          {t('app.back')}
+        </Button>
         {last ? (
-          <Button variant="contained" onClick={onFinish} disabled={busy || !canFinish} data-testid="stepper-finish" startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+          <Button
+            variant="contained"
+            onClick={onFinish}
+            disabled={busy || !canFinish}
+            data-testid="stepper-finish"
+            startIcon={busy ? <CircularProgress size={16} /> : undefined}
+          >
             {finishLabel}
           </Button>
         ) : (
-          <Button variant="contained" onClick={() => onStep(active + 1)} disabled={!canNext} data-testid="stepper-next">{t('app.next')}</Button>
+          <Button variant="contained" onClick={() => onStep(active + 1)} disabled={!canNext} data-testid="stepper-next">
+            {t('app.next')}
+          </Button>
         )}
       </DialogActions>
     </Dialog>
@@ -68,8 +115,25 @@ export interface Choice {
 }
 
 /** One choice among targets (projects, folders or layers), as radio buttons. */
-export function ChoiceList({ label, choices, value, onChange, empty }: { label: string; choices: Choice[]; value: string; onChange: (id: string) => void; empty: string }) {
-  if (!choices.length) return <Typography color="text.secondary" variant="body2">{empty}</Typography>;
+export function ChoiceList({
+  label,
+  choices,
+  value,
+  onChange,
+  empty,
+}: {
+  label: string;
+  choices: Choice[];
+  value: string;
+  onChange: (id: string) => void;
+  empty: string;
+}) {
+  if (!choices.length)
+    return (
+      <Typography color="text.secondary" variant="body2">
+        {empty}
+      </Typography>
+    );
   return (
     <RadioGroup aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       {choices.map((c) => (

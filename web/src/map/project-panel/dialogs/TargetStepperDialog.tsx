@@ -76,8 +76,23 @@ interface Props {
 
 /** The three steps of the move and share dialogs: a project, a target in it, and finish with a summary. */
 export function TargetStepperDialog({
-  open, onClose, title, testId, finishLabel, steps, projectChoices, targetStep, targetListLabel, targetChoices, noTargets,
-  projectReady, targetReady, canFinish, onFinish, summary, notice,
+  open,
+  onClose,
+  title,
+  testId,
+  finishLabel,
+  steps,
+  projectChoices,
+  targetStep,
+  targetListLabel,
+  targetChoices,
+  noTargets,
+  projectReady,
+  targetReady,
+  canFinish,
+  onFinish,
+  summary,
+  notice,
 }: Props) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -99,7 +114,13 @@ export function TargetStepperDialog({
     >
       {notice}
       {steps.step === 0 && (
-        <ChoiceList label={t('app.move.step.project')} choices={projectChoices} value={steps.projectId} onChange={steps.chooseProject} empty={t('app.move.no-projects')} />
+        <ChoiceList
+          label={t('app.move.step.project')}
+          choices={projectChoices}
+          value={steps.projectId}
+          onChange={steps.chooseProject}
+          empty={t('app.move.no-projects')}
+        />
       )}
       {steps.step === 1 && (
         <ChoiceList

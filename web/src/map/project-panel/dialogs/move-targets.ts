@@ -32,12 +32,21 @@ export function targetFolders(project: Project | undefined, exclude: (f: Folder)
  * Folders a layer may move to: its own folder and folders holding a layer of the same name
  * (case-insensitive) are disabled.
  */
-export function layerTargetFolders(project: Project | undefined, layer: Pick<Layer, 'id' | 'name' | 'folderId'>): Choice[] {
-  return targetFolders(project, (f) => f.id === layer.folderId || f.layers.some((l) => l.id !== layer.id && sameName(l.name, layer.name)));
+export function layerTargetFolders(
+  project: Project | undefined,
+  layer: Pick<Layer, 'id' | 'name' | 'folderId'>,
+): Choice[] {
+  return targetFolders(
+    project,
+    (f) => f.id === layer.folderId || f.layers.some((l) => l.id !== layer.id && sameName(l.name, layer.name)),
+  );
 }
 
 /** Layers of a folder and of its sub-folders. */
-const layersUnder = (folder: Folder): Layer[] => [...folder.layers, ...(folder.folders as Folder[]).flatMap((f) => f.layers)];
+const layersUnder = (folder: Folder): Layer[] => [
+  ...folder.layers,
+  ...(folder.folders as Folder[]).flatMap((f) => f.layers),
+];
 
 /** A folder holding raster layers (itself or a sub-folder) cannot be moved (spec 3 §5, app.folder.move.error.raster). */
 export const folderHasRaster = (folder: Folder) => layersUnder(folder).some((l) => l.type === 'RASTER');
@@ -55,9 +64,22 @@ export function folderTargets(target: Project | undefined, folder: Folder, topLa
   const clash = (siblings: Folder[]) => siblings.some((s) => s.id !== folder.id && sameName(s.name, folder.name));
   const hasChildren = folder.folders.length > 0;
   // Staying at the top level of its own project is no move.
-  const top: Choice = { id: TOP_LEVEL, label: topLabel, disabled: raster || (target.id === folder.projectId && !folder.parentId) || clash(target.folders) };
-  const parents = targetFolders(target, (f) => raster || f.level === 2 || hasChildren || f.id === folder.id || f.id === folder.parentId
-    || f.folderType !== FOLDER_TYPES.normal || clash(f.folders as Folder[]));
+  const top: Choice = {
+    id: TOP_LEVEL,
+    label: topLabel,
+    disabled: raster || (target.id === folder.projectId && !folder.parentId) || clash(target.folders),
+  };
+  const parents = targetFolders(
+    target,
+    (f) =>
+      raster ||
+      f.level === 2 ||
+      hasChildren ||
+      f.id === folder.id ||
+      f.id === folder.parentId ||
+      f.folderType !== FOLDER_TYPES.normal ||
+      clash(f.folders as Folder[]),
+  );
   return [top, ...parents];
 }
 
@@ -68,10 +90,18 @@ export function folderTargets(target: Project | undefined, folder: Folder, topLa
  */
 export function featureTargetLayers(project: Project | undefined, sourceLayerId: string, kinds: string[]): Choice[] {
   const kindSet = new Set(kinds);
-  const takes = (l: Layer) => !['point', 'line', 'polygon'].includes(l.serverName ?? '') || (kindSet.size === 1 && kindSet.has(l.serverName!));
-  return allFolders(project).filter((f) => MOVABLE.includes(f.folderType)).flatMap((f) => {
-    const layers = f.layers.filter((l) => l.type === 'VECTOR' && !l.readOnly && !l.referenceId && l.id !== sourceLayerId && takes(l));
-    if (!layers.length) return [];
-    return [{ id: `folder:${f.id}`, label: f.name, disabled: true }, ...layers.map((l) => ({ id: l.id, label: l.name, indent: true }))];
-  });
+  const takes = (l: Layer) =>
+    !['point', 'line', 'polygon'].includes(l.serverName ?? '') || (kindSet.size === 1 && kindSet.has(l.serverName!));
+  return allFolders(project)
+    .filter((f) => MOVABLE.includes(f.folderType))
+    .flatMap((f) => {
+      const layers = f.layers.filter(
+        (l) => l.type === 'VECTOR' && !l.readOnly && !l.referenceId && l.id !== sourceLayerId && takes(l),
+      );
+      if (!layers.length) return [];
+      return [
+        { id: `folder:${f.id}`, label: f.name, disabled: true },
+        ...layers.map((l) => ({ id: l.id, label: l.name, indent: true })),
+      ];
+    });
 }

@@ -35,7 +35,14 @@ export function FolderRow({ project, folder, expanded, selected, flags }: Props)
   return (
     <Box
       data-testid={`folder-row-${folder.id}`}
-      sx={{ display: 'flex', alignItems: 'center', pl: folder.level === 2 ? 2.5 : 0.5, pr: 0.5, minHeight: 40, '&:hover': { bgcolor: 'action.hover' } }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        pl: folder.level === 2 ? 2.5 : 0.5,
+        pr: 0.5,
+        minHeight: 40,
+        '&:hover': { bgcolor: 'action.hover' },
+      }}
     >
       <IconButton
         size="small"
@@ -51,14 +58,47 @@ export function FolderRow({ project, folder, expanded, selected, flags }: Props)
         {folder.name}
       </Typography>
       <Box sx={{ display: 'flex', flexShrink: 0 }}>
-        <RowAction labelId="app.folder.toggle-all" icon={<LayersIcon fontSize="small" />} enabled={ids.length > 0} onClick={() => toggleFolder(project.id, folder)} pressed={allOn} />
-        {can.newLayer && <RowAction labelId="app.layer.new" icon={<AddIcon fontSize="small" />} enabled onClick={() => open({ kind: 'newLayer', folder })} />}
-        {folder.level === 1 && (
-          <RowAction labelId="app.folder.new-subfolder" icon={<CreateNewFolderIcon fontSize="small" />} enabled={can.newSubfolder} onClick={() => open({ kind: 'newFolder', parentId: folder.id })} />
+        <RowAction
+          labelId="app.folder.toggle-all"
+          icon={<LayersIcon fontSize="small" />}
+          enabled={ids.length > 0}
+          onClick={() => toggleFolder(project.id, folder)}
+          pressed={allOn}
+        />
+        {can.newLayer && (
+          <RowAction
+            labelId="app.layer.new"
+            icon={<AddIcon fontSize="small" />}
+            enabled
+            onClick={() => open({ kind: 'newLayer', folder })}
+          />
         )}
-        <RowAction labelId="app.folder.edit" icon={<EditIcon fontSize="small" />} enabled={can.edit} onClick={() => open({ kind: 'editFolder', folder })} />
-        <RowAction labelId="app.folder.move" icon={<DriveFileMoveIcon fontSize="small" />} enabled={can.move} onClick={() => open({ kind: 'moveFolder', folder })} />
-        <RowAction labelId="app.folder.delete" icon={<DeleteIcon fontSize="small" />} enabled={can.remove} onClick={() => open({ kind: 'deleteFolder', folder })} />
+        {folder.level === 1 && (
+          <RowAction
+            labelId="app.folder.new-subfolder"
+            icon={<CreateNewFolderIcon fontSize="small" />}
+            enabled={can.newSubfolder}
+            onClick={() => open({ kind: 'newFolder', parentId: folder.id })}
+          />
+        )}
+        <RowAction
+          labelId="app.folder.edit"
+          icon={<EditIcon fontSize="small" />}
+          enabled={can.edit}
+          onClick={() => open({ kind: 'editFolder', folder })}
+        />
+        <RowAction
+          labelId="app.folder.move"
+          icon={<DriveFileMoveIcon fontSize="small" />}
+          enabled={can.move}
+          onClick={() => open({ kind: 'moveFolder', folder })}
+        />
+        <RowAction
+          labelId="app.folder.delete"
+          icon={<DeleteIcon fontSize="small" />}
+          enabled={can.remove}
+          onClick={() => open({ kind: 'deleteFolder', folder })}
+        />
       </Box>
     </Box>
   );

@@ -47,7 +47,10 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
       const extent = transformExtent([e.minx, e.miny, e.maxx, e.maxy], 'EPSG:4326', 'EPSG:3857');
       map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 18, duration: 300 });
     } catch (error) {
-      showSnack(error instanceof ApiError && error.status === 404 ? 'app.layer.extent.empty' : 'app.error.occurred', error instanceof ApiError && error.status === 404 ? 'info' : 'error');
+      showSnack(
+        error instanceof ApiError && error.status === 404 ? 'app.layer.extent.empty' : 'app.error.occurred',
+        error instanceof ApiError && error.status === 404 ? 'info' : 'error',
+      );
     }
   };
   const addFeature = () => {
@@ -58,24 +61,77 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
   return (
     <Box
       data-testid={`layer-row-${layer.id}`}
-      sx={{ display: 'flex', alignItems: 'center', pl: 1 + depth * 2, pr: 0.5, minHeight: 40, '&:hover': { bgcolor: 'action.hover' } }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        pl: 1 + depth * 2,
+        pr: 0.5,
+        minHeight: 40,
+        '&:hover': { bgcolor: 'action.hover' },
+      }}
     >
-      <Checkbox size="small" checked={checked} onChange={() => toggleLayer(project.id, layer.id)} slotProps={{ input: { 'aria-label': layer.name } }} sx={{ p: 0.5 }} />
-      <Typography variant="body2" noWrap title={layer.name} sx={{ flex: 1, minWidth: 0, ml: 0.5, opacity: layer.isActive ? 1 : 0.6 }}>
+      <Checkbox
+        size="small"
+        checked={checked}
+        onChange={() => toggleLayer(project.id, layer.id)}
+        slotProps={{ input: { 'aria-label': layer.name } }}
+        sx={{ p: 0.5 }}
+      />
+      <Typography
+        variant="body2"
+        noWrap
+        title={layer.name}
+        sx={{ flex: 1, minWidth: 0, ml: 0.5, opacity: layer.isActive ? 1 : 0.6 }}
+      >
         {layer.name}
       </Typography>
       {(layer.readOnly || shared) && (
         <Tooltip title={intl.formatMessage({ id: shared ? 'app.layer.shared-here' : 'app.layer.read-only' })}>
-          <LockIcon fontSize="inherit" color="disabled" aria-label={intl.formatMessage({ id: shared ? 'app.layer.shared-here' : 'app.layer.read-only' })} sx={{ mx: 0.5 }} />
+          <LockIcon
+            fontSize="inherit"
+            color="disabled"
+            aria-label={intl.formatMessage({ id: shared ? 'app.layer.shared-here' : 'app.layer.read-only' })}
+            sx={{ mx: 0.5 }}
+          />
         </Tooltip>
       )}
       <Box sx={{ display: 'flex', flexShrink: 0 }}>
-        <RowAction labelId="app.layer.zoom" icon={<ZoomInIcon fontSize="small" />} enabled onClick={() => void zoom()} />
-        <RowAction labelId="app.layer.add-feature" icon={<AddLocationIcon fontSize="small" />} enabled={can.addFeature && canCollect} onClick={addFeature} />
-        <RowAction labelId="app.layer.edit" icon={<EditIcon fontSize="small" />} enabled={can.edit} onClick={() => open({ kind: 'editLayer', layer })} />
-        <RowAction labelId="app.layer.move" icon={<DriveFileMoveIcon fontSize="small" />} enabled={can.move} onClick={() => open({ kind: 'moveLayer', layer })} />
-        <RowAction labelId="app.layer.share" icon={<ShareIcon fontSize="small" />} enabled={can.share} onClick={() => open({ kind: 'shareLayer', layer })} />
-        <RowAction labelId="app.layer.delete" icon={<DeleteIcon fontSize="small" />} enabled={can.remove} onClick={() => open({ kind: 'deleteLayer', layer })} />
+        <RowAction
+          labelId="app.layer.zoom"
+          icon={<ZoomInIcon fontSize="small" />}
+          enabled
+          onClick={() => void zoom()}
+        />
+        <RowAction
+          labelId="app.layer.add-feature"
+          icon={<AddLocationIcon fontSize="small" />}
+          enabled={can.addFeature && canCollect}
+          onClick={addFeature}
+        />
+        <RowAction
+          labelId="app.layer.edit"
+          icon={<EditIcon fontSize="small" />}
+          enabled={can.edit}
+          onClick={() => open({ kind: 'editLayer', layer })}
+        />
+        <RowAction
+          labelId="app.layer.move"
+          icon={<DriveFileMoveIcon fontSize="small" />}
+          enabled={can.move}
+          onClick={() => open({ kind: 'moveLayer', layer })}
+        />
+        <RowAction
+          labelId="app.layer.share"
+          icon={<ShareIcon fontSize="small" />}
+          enabled={can.share}
+          onClick={() => open({ kind: 'shareLayer', layer })}
+        />
+        <RowAction
+          labelId="app.layer.delete"
+          icon={<DeleteIcon fontSize="small" />}
+          enabled={can.remove}
+          onClick={() => open({ kind: 'deleteLayer', layer })}
+        />
       </Box>
     </Box>
   );

@@ -29,7 +29,8 @@ export function ProjectTree({ project, flags, onClosePanel }: Props) {
     const { prefs, update } = usePreferences.getState();
     const list = prefs.expansionList ?? [];
     const ids = folders.map((f) => f.id);
-    if (ids.length === 0 || ids.length > PROJECT_LIMITS.treeCollapseAfterFolders || ids.some((id) => list.includes(id))) return;
+    if (ids.length === 0 || ids.length > PROJECT_LIMITS.treeCollapseAfterFolders || ids.some((id) => list.includes(id)))
+      return;
     update({ expansionList: [...list, ...ids] });
     // Only when another project (or its first folders) appears; later toggles are the user's.
     // eslint-disable-next-line react-hooks/exhaustive-deps

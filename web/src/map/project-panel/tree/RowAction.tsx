@@ -18,7 +18,15 @@ export function RowAction({ labelId, icon, enabled, onClick, pressed }: Props) {
   return (
     <Tooltip title={label}>
       <span>
-        <IconButton size="small" aria-label={label} aria-pressed={pressed} disabled={!enabled} onClick={onClick} sx={{ p: 0.5 }} color={pressed ? 'primary' : 'default'}>
+        <IconButton
+          size="small"
+          aria-label={label}
+          aria-pressed={pressed}
+          disabled={!enabled}
+          onClick={onClick}
+          sx={{ p: 0.5 }}
+          color={pressed ? 'primary' : 'default'}
+        >
           {icon}
         </IconButton>
       </span>
