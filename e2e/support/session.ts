@@ -14,7 +14,7 @@ export interface Account {
 }
 
 /** JSON API calls with a user's token; throws with the server's answer when the call fails. */
-export type Api = <T = any>(method: string, path: string, body?: unknown) => Promise<T>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Api = <T = any>(method: string, path: string, body?: unknown) => Promise<T>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests name the answer's shape only where they read it
 
 export function apiFor(server: RunningApp, token: string): Api {
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {

@@ -1,4 +1,4 @@
-import { FEATURE_LAYER_SERVER_NAMES, MOVE_MSG, type DataOrganizationInput } from '@fieldbook/domain';
+import { FEATURE_LAYER_SERVER_NAMES, MOVE_MSG, type DataOrganizationInput, type DataOrganizationResult } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
@@ -7,7 +7,6 @@ import { folderChain, isFeatureAdmin } from '../projects/access.js';
 import { loadMany, toFeature } from '../features/service.js';
 import { addVersions } from '../features/store.js';
 import { adminProject, folderIn, layerInOrg, sameDictionary } from './checks.js';
-import type { MoveResult } from './service.js';
 
 type Input = Extract<DataOrganizationInput, { scenario: 'MOVE_FEATURES_TO_LAYER' }>;
 
@@ -30,7 +29,7 @@ async function selection(trx: Executor, caller: Caller, input: Input) {
  * admin on both sides and feature admin on the source (spec 3 §6). Each moved feature gets an 'Edit'
  * version row with its state before, like any edit, so the move can be undone from the log.
  */
-export async function moveFeatures(trx: Executor, caller: Caller, input: Input): Promise<MoveResult> {
+export async function moveFeatures(trx: Executor, caller: Caller, input: Input): Promise<DataOrganizationResult> {
   const { rows, sourceLayerId } = await selection(trx, caller, input);
   const sourceLayer = await layerInOrg(trx, caller, sourceLayerId, MOVE_MSG.featureNone);
   const targetLayer = await layerInOrg(trx, caller, input.layerId, MOVE_MSG.featureNone);

@@ -1,4 +1,4 @@
-import { MOVE_MSG, type DataOrganizationInput } from '@fieldbook/domain';
+import { MOVE_MSG, type DataOrganizationInput, type DataOrganizationResult } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
@@ -17,19 +17,12 @@ import {
 } from './checks.js';
 import { moveFeatures } from './move-features.js';
 
-export type MoveResult = {
-  scenario: DataOrganizationInput['scenario'];
-  movedLayerIds: string[];
-  movedFeatures: number;
-  projectIds: string[];
-};
-
 /**
  * Data organization (spec 3 §7): moves of features between layers, of layers between folders and of
  * folders within or across projects. Each needs the dataOrganization flag and project admin rights on
  * both sides, keeps every feature with its versions, and runs in one transaction.
  */
-export async function organize(deps: Deps, caller: Caller, input: DataOrganizationInput): Promise<MoveResult> {
+export async function organize(deps: Deps, caller: Caller, input: DataOrganizationInput): Promise<DataOrganizationResult> {
   if (!(await flagOn(deps.db, caller, 'dataOrganization'))) throw forbidden(MOVE_MSG.flagOff);
   return deps.db.transaction().execute((trx) => {
     switch (input.scenario) {
@@ -63,7 +56,7 @@ async function moveLayer(
   trx: Executor,
   caller: Caller,
   input: Extract<DataOrganizationInput, { scenario: 'MOVE_LAYER_TO_FOLDER' }>,
-): Promise<MoveResult> {
+): Promise<DataOrganizationResult> {
   const layer = await layerInOrg(trx, caller, input.layerId, MOVE_MSG.layerNotFound);
   const source = await adminProject(trx, caller, layer.project_id, MOVE_MSG.layerNotFound, MOVE_MSG.layerPermissions);
   const target = await adminProject(trx, caller, input.projectId, MOVE_MSG.layerNotFound, MOVE_MSG.layerPermissions);
@@ -98,8 +91,8 @@ async function moveFolder(
   folderId: string,
   projectId: string,
   parentId: string | null,
-  scenario: MoveResult['scenario'],
-): Promise<MoveResult> {
+  scenario: DataOrganizationResult['scenario'],
+): Promise<DataOrganizationResult> {
   const folder = await folderInOrg(trx, caller, folderId, MOVE_MSG.folderNotFound);
   const source = await adminProject(
     trx,

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/types.js';
 import { parseCql, type CqlNode, type Literal } from './cql.js';
-import { toLonLatBox } from './wfs.js';
+import { toLonLatBox } from './crs.js';
 import { OgcError } from './xml.js';
 
 const fail = (message: string): never => {

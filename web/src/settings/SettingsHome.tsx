@@ -1,16 +1,15 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
-import { useSettingsAccess } from './access';
-import { visibleMenu } from './menu';
+import { Link as RouterLink, useOutletContext } from 'react-router';
+import type { SettingsGroup } from './menu-model';
 import { PageHeader } from './PageHeader';
 
 /** /settings/home: one card per settings section the user may see. */
 export function SettingsHome() {
   const intl = useIntl();
-  const access = useSettingsAccess();
+  const groups = useOutletContext<SettingsGroup[]>();
   const label = (id: string) => intl.formatMessage({ id });
-  const pages = (access ? visibleMenu(access) : []).flatMap((g) => g.pages).filter((p) => p.descriptionId);
+  const pages = groups.flatMap((g) => g.pages).filter((p) => p.descriptionId);
 
   return (
     <>

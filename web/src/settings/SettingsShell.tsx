@@ -8,6 +8,8 @@ import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { useCurrentAccount } from '../api/accounts';
 import { UserMenu } from '../app/UserMenu';
+import { useSettingsAccess } from './access';
+import { visibleMenu } from './menu';
 import { SettingsNav } from './SettingsNav';
 
 const width = LIMITS.settingsDrawerWidth;
@@ -22,6 +24,7 @@ export function SettingsShell() {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const organization = useCurrentAccount().data?.organization;
+  const access = useSettingsAccess();
   // Working in another organization than one's own is shown next to the title (spec 1 §2.3).
   const otherOrganization = organization && !organization.DEFAULT ? organization.name : null;
   const paper = { sx: { width, boxSizing: 'border-box' as const } };
@@ -84,7 +87,8 @@ export function SettingsShell() {
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1040 }}>
-          <Outlet />
+          {/* The home page lists the sections the drawer lists; it gets them from here rather than importing the menu that routes to it. */}
+          <Outlet context={access ? visibleMenu(access) : []} />
         </Box>
       </Box>
     </Box>

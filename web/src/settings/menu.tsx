@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
@@ -12,6 +11,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import WorkspacesOutlinedIcon from '@mui/icons-material/WorkspacesOutlined';
 import { seesGettingStarted } from '../app/GettingStartedDialog';
 import type { SettingsAccess } from './access';
+import { visibleGroups, type SettingsAction, type SettingsGroup } from './menu-model';
 import { DATA_PAGES, dataGroupVisible } from './data/menu';
 import { ManageMembersPage } from './members/ManageMembersPage';
 import { NotificationsPage } from './NotificationsPage';
@@ -20,29 +20,6 @@ import { UsersAndOrganizationPage } from './organization/UsersAndOrganizationPag
 import { PersonalInfoPage } from './PersonalInfoPage';
 import { SettingsHome } from './SettingsHome';
 import { UserPrefsPage } from './UserPrefsPage';
-
-/** One screen of the settings area: its route, menu entry and (optionally) home-page card. */
-export interface SettingsPage {
-  id: string;
-  /** Route under /settings/ (also the menu link). */
-  path: string;
-  labelId: string;
-  /** Card text on /settings/home; pages without it get no card. */
-  descriptionId?: string;
-  icon: SvgIconComponent;
-  Component: ComponentType;
-  /** Who may see the entry; a user without it who opens the route goes to /index.html. */
-  visible?: (access: SettingsAccess) => boolean;
-  /** Routed but listed neither in the drawer nor on the home page (e.g. an editor opened from a list). */
-  hidden?: boolean;
-}
-
-export interface SettingsGroup {
-  id: string;
-  labelId: string;
-  pages: SettingsPage[];
-  visible?: (access: SettingsAccess) => boolean;
-}
 
 /**
  * The settings side menu as data (spec 1 §2.3). Routes, the drawer and the home cards are all
@@ -123,14 +100,6 @@ export const SETTINGS_MENU: SettingsGroup[] = [
   },
 ];
 
-/** Menu entries that do something instead of opening a page (spec 1 §2.3 side menu). */
-export interface SettingsAction {
-  id: 'getting-started' | 'training' | 'feedback';
-  labelId: string;
-  icon: SvgIconComponent;
-  visible?: (access: SettingsAccess) => boolean;
-}
-
 /**
  * "Help" is left out on purpose: the only documentation this build serves is the API description
  * at /docs, which is no help to the people using these screens.
@@ -148,12 +117,5 @@ export const SETTINGS_ACTIONS: SettingsAction[] = [
 
 export const visibleActions = (access: SettingsAccess) => SETTINGS_ACTIONS.filter((a) => a.visible?.(access) ?? true);
 
-export const isGroupVisible = (group: SettingsGroup, access: SettingsAccess) => group.visible?.(access) ?? true;
-export const isPageVisible = (page: SettingsPage, access: SettingsAccess) => page.visible?.(access) ?? true;
-
 /** Groups and pages this user sees, in menu order. */
-export function visibleMenu(access: SettingsAccess): SettingsGroup[] {
-  return SETTINGS_MENU.filter((g) => isGroupVisible(g, access))
-    .map((g) => ({ ...g, pages: g.pages.filter((p) => !p.hidden && isPageVisible(p, access)) }))
-    .filter((g) => g.pages.length > 0);
-}
+export const visibleMenu = (access: SettingsAccess): SettingsGroup[] => visibleGroups(SETTINGS_MENU, access);

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { useSettingsAccess } from './access';
-import { SETTINGS_MENU, isGroupVisible, isPageVisible, type SettingsGroup, type SettingsPage } from './menu';
+import { SETTINGS_MENU } from './menu';
+import { isGroupVisible, isPageVisible, type SettingsGroup, type SettingsPage } from './menu-model';
 import { SettingsShell } from './SettingsShell';
 
 /** A user lacking the right for a settings route is sent to the index page (spec 1 §2.2). */

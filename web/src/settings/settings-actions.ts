@@ -1,7 +1,7 @@
 import { useGlobalDialogs } from '../app/dialogs-store';
 import { snackFailure } from '../app/action-feedback';
 import { useTrainingSite } from '../api/feedback';
-import type { SettingsAction } from './menu';
+import type { SettingsAction } from './menu-model';
 
 /**
  * Opens the training site in a new tab (spec 1 §2.3, §2.4). The tab is opened at the click, before

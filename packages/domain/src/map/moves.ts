@@ -81,3 +81,4 @@ export const dataOrganizationOut = z.object({
   movedFeatures: z.number().int(),
   projectIds: z.array(z.string()),
 });
+export type DataOrganizationResult = z.infer<typeof dataOrganizationOut>;

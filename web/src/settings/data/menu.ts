@@ -5,7 +5,7 @@ import MyLocationOutlinedIcon from '@mui/icons-material/MyLocationOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import { flagOn, type DataFlag } from '../../api/functionality-flags';
 import type { SettingsAccess } from '../access';
-import type { SettingsPage } from '../menu';
+import type { SettingsPage } from '../menu-model';
 import { ManageClientsPage } from './clients/ManageClientsPage';
 import DynamicFormOutlinedIcon from '@mui/icons-material/DynamicFormOutlined';
 import { FormsPage } from './forms/FormsPage';

@@ -2,7 +2,7 @@ import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import SchemaOutlinedIcon from '@mui/icons-material/SchemaOutlined';
-import type { SettingsPage } from '../../menu';
+import type { SettingsPage } from '../../menu-model';
 import { CompanyDictionariesPage } from './CompanyDictionariesPage';
 import { DictionaryDashboardPage } from './DictionaryDashboardPage';
 import { DictionaryViewPage } from './DictionaryViewPage';
