@@ -1,4 +1,4 @@
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { feedbackSchema } from '@fieldbook/domain';
@@ -15,8 +15,10 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   const form = useForm({ Title: '', Message: '' }, (v) => schemaErrors(feedbackSchema, v));
   const label = (id: string) => intl.formatMessage({ id });
 
+  // Each opening starts from empty fields.
+  const resetForm = useEffectEvent(() => form.reset());
   useEffect(() => {
-    if (open) form.reset();
+    if (open) resetForm();
   }, [open]);
 
   const submit = (e: FormEvent) => {

@@ -77,7 +77,7 @@ export function GettingStartedDialog({ open, onClose }: { open: boolean; onClose
   };
   const go = (path: string) => {
     onClose();
-    navigate(path);
+    void navigate(path);
   };
   const last = active === STEPS.length - 1;
 

@@ -23,7 +23,7 @@ export function UserMenu() {
   const name = account ? `${account.firstName} ${account.lastName}`.trim() : '';
   const go = (path: string) => {
     setAnchor(null);
-    navigate(path);
+    void navigate(path);
   };
 
   return (

@@ -39,9 +39,9 @@ export function ConfirmSignUpPage() {
       const result = await authApi.signIn({ email, password });
       if (isChallenge(result)) throw new Error('challenge');
       startSession(result);
-      navigate('/index.html', { replace: true });
+      void navigate('/index.html', { replace: true });
     } catch {
-      navigate('/signin', { replace: true, state: { email } });
+      void navigate('/signin', { replace: true, state: { email } });
     }
   };
 
@@ -53,7 +53,7 @@ export function ConfirmSignUpPage() {
         onSuccess: () => {
           showSnack('app.confirm-signup.success', 'success');
           if (state.password) void signInAfterConfirm(state.password);
-          else navigate('/signin', { replace: true, state: { email } });
+          else void navigate('/signin', { replace: true, state: { email } });
         },
         onError: (err) => setError(errorMessageOf(err)),
       },

@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
           const code = errorCodeOf(err);
           if (code === AUTH_ERRORS.invalidParameter) {
             showSnack(errorMessageOf(err), 'info');
-            navigate('/confirm-signup', { state: { email } });
+            void navigate('/confirm-signup', { state: { email } });
             return;
           }
           setError(errorMessageOf(err));

@@ -38,11 +38,11 @@ export function NewPasswordForm({ session, email }: { session: string; email: st
       {
         onSuccess: (result) => {
           startSession(result);
-          navigate(result.emailVerified ? '/index.html' : '/verify-email', { replace: true });
+          void navigate(result.emailVerified ? '/index.html' : '/verify-email', { replace: true });
         },
         onError: (err) => {
           if (errorCodeOf(err) === AUTH_ERRORS.userNotFound) {
-            navigate('/forget-password', { state: { email, message: errorMessageOf(err) } });
+            void navigate('/forget-password', { state: { email, message: errorMessageOf(err) } });
             return;
           }
           setError(errorMessageOf(err));

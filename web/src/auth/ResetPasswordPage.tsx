@@ -40,11 +40,11 @@ function ResetPasswordForm({ email, destination }: { email: string; destination?
       {
         onSuccess: () => {
           showSnack(MSG.resetPasswordSuccess, 'success');
-          navigate('/signin', { replace: true, state: { email } });
+          void navigate('/signin', { replace: true, state: { email } });
         },
         onError: (err) => {
           if (errorCodeOf(err) === AUTH_ERRORS.userNotFound) {
-            navigate('/forget-password', { replace: true, state: { message: errorMessageOf(err) } });
+            void navigate('/forget-password', { replace: true, state: { message: errorMessageOf(err) } });
             return;
           }
           setError(errorMessageOf(err));

@@ -54,12 +54,12 @@ export function SignInPage() {
             return;
           }
           startSession(result);
-          navigate(state.from ?? '/index.html', { replace: true });
+          void navigate(state.from ?? '/index.html', { replace: true });
         },
         onError: (err) => {
           const code = errorCodeOf(err);
-          if (code === AUTH_ERRORS.userNotConfirmed) navigate('/confirm-signup', { state: { email, password } });
-          else if (code === AUTH_ERRORS.passwordResetRequired) navigate('/forget-password', { state: { email } });
+          if (code === AUTH_ERRORS.userNotConfirmed) void navigate('/confirm-signup', { state: { email, password } });
+          else if (code === AUTH_ERRORS.passwordResetRequired) void navigate('/forget-password', { state: { email } });
           else if (code === AUTH_ERRORS.userNotFound) setError(MSG.userNotFound);
           else setError(errorMessageOf(err));
         },

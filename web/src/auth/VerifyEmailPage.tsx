@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { MSG, verifyEmailSchema } from '@fieldbook/domain';
@@ -34,10 +34,11 @@ export function VerifyEmailPage() {
     });
 
   // Once per visit, also under StrictMode's double effects in development.
+  const sendFirstCode = useEffectEvent(() => sendCode(false));
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    sendCode(false);
+    sendFirstCode();
   }, []);
 
   const submit = () => {
@@ -48,7 +49,7 @@ export function VerifyEmailPage() {
         onSuccess: () => {
           void client.invalidateQueries({ queryKey: ['profile'] });
           showSnack('app.verify-email.success', 'success');
-          navigate('/index.html', { replace: true });
+          void navigate('/index.html', { replace: true });
         },
         onError: (err) => {
           setError(errorMessageOf(err));

@@ -34,7 +34,7 @@ export function VerifyMePage() {
         if (isChallenge(result)) setStep({ kind: 'challenge', session: result.session });
         else {
           startSession(result);
-          navigate('/index.html', { replace: true });
+          void navigate('/index.html', { replace: true });
         }
       })
       .catch((err: unknown) => setStep({ kind: 'error', message: errorMessageOf(err) }));

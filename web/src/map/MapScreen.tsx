@@ -7,7 +7,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentAccount } from '../api/accounts';
 import { usePreferences } from '../app/preferences-store';
 import { UserMenu } from '../app/UserMenu';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { MapCanvas } from './canvas/MapCanvas';
 import { FeatureWorkspace } from './features/FeatureWorkspace';
 import { ProjectLayers } from './layers/ProjectLayers';
@@ -33,15 +33,6 @@ export function MapScreen() {
   const label = (id: string) => intl.formatMessage({ id });
   const featureSelected = useMapStore((s) => s.selection !== null);
 
-  // Selecting a feature opens the feature panel and closes the project panel (spec 3 §2).
-  useEffect(() => {
-    if (featureSelected && params.get('pp') === '1') setPanel(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [featureSelected]);
-
-  // Plus organizations have no map screen (spec 1 §2.2).
-  if (account?.organization.type === 'plus') return <Navigate to="/settings/home" replace />;
-
   const setPanel = (open: boolean) =>
     setParams(
       (p) => {
@@ -51,6 +42,18 @@ export function MapScreen() {
       },
       { replace: true },
     );
+
+  // Selecting a feature opens the feature panel and closes the project panel (spec 3 §2); opening the
+  // project panel again while the feature stays selected is the user's choice.
+  const closeProjectPanel = useEffectEvent(() => {
+    if (params.get('pp') === '1') setPanel(false);
+  });
+  useEffect(() => {
+    if (featureSelected) closeProjectPanel();
+  }, [featureSelected]);
+
+  // Plus organizations have no map screen (spec 1 §2.2).
+  if (account?.organization.type === 'plus') return <Navigate to="/settings/home" replace />;
 
   return (
     <MapProvider>

@@ -50,13 +50,14 @@ export function NotificationsPage() {
   const [permission, requestPermission] = useBrowserPermission();
   const granted = permission === 'granted';
   const register = useRegisterPushSubscription();
+  const { mutate: registerSubscription } = register;
   // The registered token can differ from the stored one (renewed after another account used it).
   const stored = useMemo(() => pushToken(), []);
   const token = register.data?.token ?? stored;
   // Spec 1 §4: with the permission granted the browser's subscription is created or updated first.
   useEffect(() => {
-    if (granted) register.mutate(stored);
-  }, [granted, stored]);
+    if (granted) registerSubscription(stored);
+  }, [granted, stored, registerSubscription]);
   const interests = useNotificationInterests(token, granted && !register.isIdle && !register.isPending);
   const enable = useEnableOrganizationNotifications();
   const disable = useDisableOrganizationNotifications();

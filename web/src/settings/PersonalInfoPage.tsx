@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { useIntl } from 'react-intl';
@@ -42,8 +42,9 @@ function PersonalInfoForm({ account }: { account: Account }) {
   const changed = firstName.trim() !== account.firstName || lastName.trim() !== account.lastName;
 
   // A saved (or refetched) account becomes the new starting point.
+  const resetForm = useEffectEvent((names: { firstName: string; lastName: string }) => form.reset(names));
   useEffect(() => {
-    form.reset({ firstName: account.firstName, lastName: account.lastName });
+    resetForm({ firstName: account.firstName, lastName: account.lastName });
   }, [account.firstName, account.lastName]);
 
   const submit = (e: FormEvent) => {

@@ -57,7 +57,7 @@ export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
           startIcon={<ArrowBackIcon />}
           onClick={() => {
             onNavigate?.();
-            navigate('/index.html');
+            void navigate('/index.html');
           }}
           data-testid="return-to-app"
         >

@@ -1,4 +1,3 @@
-import type { SvgIconComponent } from '@mui/icons-material';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import TileLayer from 'ol/layer/Tile';
 import TileWMS from 'ol/source/TileWMS';
 import WMTS, { optionsFromCapabilities } from 'ol/source/WMTS';
@@ -43,12 +43,17 @@ export function ExternalLayers({ project }: { project: Project | undefined }) {
     .flatMap((f) => f.layers.map((l) => ({ layer: l, wmts: f.folderType === FOLDER_TYPES.wmts })))
     .filter(({ layer }) => selected.includes(layer.id) && layer.referenceId && layer.serverName);
   const key = layers.map(({ layer }) => layer.id).join(',');
+  const projectId = project?.id;
+  // `layers` is a new array on every render; the key names exactly the drawn layers, so the effect runs
+  // when it changes and reads the layers as they are then.
+  const drawnLayers = useEffectEvent(() => layers);
 
   useEffect(() => {
-    if (!project || !layers.length) return;
+    const drawn = drawnLayers();
+    if (!projectId || !drawn.length) return;
     let cancelled = false;
     const added: TileLayer[] = [];
-    for (const { layer, wmts } of layers) {
+    for (const { layer, wmts } of drawn) {
       const add = (source: TileWMS | WMTS | null) => {
         if (cancelled || !source) return;
         const tile = new TileLayer({
@@ -60,11 +65,11 @@ export function ExternalLayers({ project }: { project: Project | undefined }) {
         map.addLayer(tile);
       };
       if (wmts)
-        void wmtsSource(project.id, layer).then(add, (err: unknown) => console.info('WMTS capabilities failed', err));
+        void wmtsSource(projectId, layer).then(add, (err: unknown) => console.info('WMTS capabilities failed', err));
       else
         add(
           new TileWMS({
-            url: storeProxyPath(project.id, layer.referenceId!),
+            url: storeProxyPath(projectId, layer.referenceId!),
             params: { LAYERS: layer.serverName, STYLES: '', FORMAT: 'image/png', TRANSPARENT: true, VERSION: '1.3.0' },
             projection: 'EPSG:3857',
             tileLoadFunction: proxiedTileLoad,
@@ -76,9 +81,7 @@ export function ExternalLayers({ project }: { project: Project | undefined }) {
       cancelled = true;
       for (const tile of added) map.removeLayer(tile);
     };
-    // The key names exactly the drawn layers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, project?.id, key]);
+  }, [map, projectId, key]);
 
   return null;
 }

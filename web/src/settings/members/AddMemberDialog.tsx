@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import {
   Alert,
   Button,
@@ -54,11 +54,14 @@ export function AddMemberDialog({ open, onClose, seats, isPlus }: Props) {
   );
   const label = (id: string) => intl.formatMessage({ id });
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from empty fields.
+  const resetFields = useEffectEvent(() => {
     form.reset();
     setUserType('');
     setRtk(false);
+  });
+  useEffect(() => {
+    if (open) resetFields();
   }, [open]);
 
   const free = seats?.free;

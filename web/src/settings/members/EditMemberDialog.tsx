@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -65,12 +65,15 @@ export function EditMemberDialog({ open, member, onClose, seats, isPlus, isSelf 
   // A person who joined from elsewhere owns their name (the server refuses a change too).
   const namesReadOnly = !isSelf && !member.namesEditable;
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (or another member) starts from the member as they are.
+  const resetFields = useEffectEvent(() => {
     setTab('info');
     form.reset({ firstName: member.firstName, lastName: member.lastName });
     setRenew(member.renew);
     setRtk(Boolean(member.rtkInfo.id));
+  });
+  useEffect(() => {
+    if (open) resetFields();
   }, [open, member.id]);
 
   const firstName = form.values.firstName.trim();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import {
   Alert,
   AppBar,
@@ -99,8 +99,10 @@ export function PermissionsEditor({ open, member, pending, onClose, onSave }: Pr
   const [rows, setRows] = useState<Row[]>(() => toRows(member.permissions));
   const label = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
+  // Each opening (or another member) starts from the member's saved permissions.
+  const resetRows = useEffectEvent(() => setRows(toRows(member.permissions)));
   useEffect(() => {
-    if (open) setRows(toRows(member.permissions));
+    if (open) resetRows();
   }, [open, member.id]);
 
   const next = cleaned(rows);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import {
   Box,
   Button,
@@ -136,8 +136,10 @@ function AddChildDialog({
   // A duplicate name shows at once, not only after leaving the field.
   const duplicate = form.errors.name === ORG_MSG.nameExists;
 
+  // Each opening starts from an empty name.
+  const resetForm = useEffectEvent(() => form.reset());
   useEffect(() => {
-    if (open) form.reset();
+    if (open) resetForm();
   }, [open]);
 
   const submit = (e: FormEvent) => {

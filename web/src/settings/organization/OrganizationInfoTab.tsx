@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { LIMITS, cutPostalCode, cutState, updateOrganizationSchema, type Organization } from '@fieldbook/domain';
@@ -36,8 +36,10 @@ export function OrganizationInfoTab({
   const form = useForm(initial, (v) => schemaErrors(updateOrganizationSchema, { id: organization.id, ...v }));
   const label = (id: string) => intl.formatMessage({ id });
 
+  // A saved (or refetched) organization becomes the new starting point.
+  const resetForm = useEffectEvent((org: Organization) => form.reset(valuesOf(org)));
   useEffect(() => {
-    form.reset(valuesOf(organization));
+    resetForm(organization);
   }, [organization]);
 
   const changes = Object.fromEntries(

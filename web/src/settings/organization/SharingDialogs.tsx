@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -106,8 +106,10 @@ export function RequestPermissionDialog({ open, onClose }: { open: boolean; onCl
   });
   const label = (id: string) => intl.formatMessage({ id });
 
+  // Each opening starts from an empty code.
+  const resetForm = useEffectEvent(() => form.reset());
   useEffect(() => {
-    if (open) form.reset();
+    if (open) resetForm();
   }, [open]);
 
   const submit = (e: FormEvent) => {

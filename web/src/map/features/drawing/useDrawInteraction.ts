@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Draw from 'ol/interaction/Draw';
 import DoubleClickZoom from 'ol/interaction/DoubleClickZoom';
 import VectorLayer from 'ol/layer/Vector';
@@ -22,14 +22,16 @@ export function useDrawInteraction(
 ) {
   const map = useMap();
   const drawRef = useRef<Draw | null>(null);
-  const sourceRef = useRef(new VectorSource());
+  // One source for the hook's life (made once, not on every render).
+  const [source] = useState(() => new VectorSource());
   const onDrawnRef = useRef(onDrawn);
   onDrawnRef.current = onDrawn;
 
-  // The temporary layer lives as long as drawing mode.
+  // The temporary layer lives as long as drawing mode, whichever tool is chosen.
+  const drawing = tool !== null;
   useEffect(() => {
-    if (!tool) return;
-    const layer = new VectorLayer({ source: sourceRef.current, style: drawStyle, zIndex: 1000 });
+    if (!drawing) return;
+    const layer = new VectorLayer({ source, style: drawStyle, zIndex: 1000 });
     map.addLayer(layer);
     // A double click finishes a line; it must not zoom the map as well.
     const zooms = map
@@ -39,18 +41,18 @@ export function useDrawInteraction(
     zooms.forEach((i) => i.setActive(false));
     return () => {
       map.removeLayer(layer);
-      sourceRef.current.clear();
+      source.clear();
       zooms.forEach((i) => i.setActive(true));
     };
-  }, [map, tool !== null]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [map, drawing, source]);
 
   useEffect(() => {
-    sourceRef.current.clear();
-  }, [clearKey]);
+    source.clear();
+  }, [clearKey, source]);
 
   useEffect(() => {
     if (!tool || paused) return;
-    const draw = new Draw({ source: sourceRef.current, style: drawStyle, ...drawOptions(tool) });
+    const draw = new Draw({ source, style: drawStyle, ...drawOptions(tool) });
     draw.on('drawend', (e) => {
       const drawn = e.feature.getGeometry();
       if (!drawn) return;
@@ -69,7 +71,7 @@ export function useDrawInteraction(
       map.removeInteraction(draw);
       drawRef.current = null;
     };
-  }, [map, tool, paused]);
+  }, [map, source, tool, paused]);
 
   return { finish: () => drawRef.current?.finishDrawing() };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Checkbox, FormControlLabel, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { PROJECT_LIMITS, PROJECT_MSG, createFolderSchema } from '@fieldbook/domain';
@@ -31,11 +31,14 @@ export function FolderDialog({ open, project, folder, parentId = null, onClose }
   const nameInput = useNameInput();
   const [description, setDescription] = useState('');
   const [featureFolder, setFeatureFolder] = useState(false);
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (or another folder) starts from the folder's values.
+  const resetFields = useEffectEvent(() => {
     nameInput.reset(folder?.name ?? '');
     setDescription(folder?.description ?? '');
     setFeatureFolder(false);
+  });
+  useEffect(() => {
+    if (open) resetFields();
   }, [open, folder]);
 
   const name = nameInput.name;

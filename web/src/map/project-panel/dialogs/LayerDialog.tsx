@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
@@ -41,12 +41,15 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
   const [method, setMethod] = useState('WFS');
   const [readOnly, setReadOnly] = useState(false);
   const [styleId, setStyleId] = useState('');
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (or another layer) starts from the layer's values.
+  const resetFields = useEffectEvent(() => {
     nameInput.reset(layer?.name ?? '');
     setMethod(layer?.preferredMethod ?? 'WFS');
     setReadOnly(layer?.readOnly ?? false);
     setStyleId(layer?.styles[0]?.id ?? '');
+  });
+  useEffect(() => {
+    if (open) resetFields();
   }, [open, layer]);
 
   const name = nameInput.name;

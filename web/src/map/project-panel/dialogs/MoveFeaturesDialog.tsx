@@ -26,12 +26,12 @@ export function MoveFeaturesDialog({ open, onClose, featureIds, sourceLayerId, o
   const projects = useProjects(open).data ?? [];
   const runMove = useRunMove();
   const steps = useTargetSteps(open, projects);
-  const { project: target, projectId, targetId: layerId } = steps;
+  const { project: target, projectId, targetId: layerId, chooseProject } = steps;
   const source = projects.find((p) => allLayers(p).some((l) => l.id === sourceLayerId && !('shared' in l)));
   // The source's project is chosen at first, once the projects are read.
   useEffect(() => {
-    if (open && source && !projectId) steps.chooseProject(source.id);
-  }, [open, source, projectId]);
+    if (open && source && !projectId) chooseProject(source.id);
+  }, [open, source, projectId, chooseProject]);
 
   // Layers grouped under their folders; only writable vector layers that accept these geometries.
   const choices = featureTargetLayers(

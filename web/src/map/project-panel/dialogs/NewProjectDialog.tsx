@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { PROJECT_LIMITS, PROJECT_MSG, createProjectSchema } from '@fieldbook/domain';
@@ -25,11 +25,14 @@ export function NewProjectDialog({ open, projects, onClose }: Props) {
   const nameInput = useNameInput();
   const [dictionaryId, setDictionaryId] = useState('');
   const [dictionaryTouched, setDictionaryTouched] = useState(false);
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from empty fields.
+  const resetFields = useEffectEvent(() => {
     nameInput.reset('');
     setDictionaryId('');
     setDictionaryTouched(false);
+  });
+  useEffect(() => {
+    if (open) resetFields();
   }, [open]);
 
   const name = nameInput.name;

@@ -25,12 +25,12 @@ export function ShareLayerDialog({ open, layer, projects, onClose }: Props) {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { run } = useProjectWrite(onClose);
   const steps = useTargetSteps(open, projects);
-  const { project: target, projectId, targetId: folderId } = steps;
+  const { project: target, projectId, targetId: folderId, setTargetId } = steps;
   const existing = allFolders(target)
     .map((f) => f.id)
     .find((id) => layer.sharedFolders?.includes(id));
   // The chosen project's current share is chosen at first.
-  useEffect(() => steps.setTargetId(existing ?? NONE), [projectId, existing]);
+  useEffect(() => setTargetId(existing ?? NONE), [projectId, existing, setTargetId]);
 
   const choices = [{ id: NONE, label: t('app.layer.share.none') }, ...targetFolders(target)];
   const unchanged = (folderId === NONE && !existing) || folderId === existing;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import type { Project } from '../../../api/projects';
@@ -20,6 +20,11 @@ export function useTargetSteps(open: boolean, projects: Project[], startProjectI
     setProjectId(startProjectId);
     setTargetId('');
   }, [open, startProjectId]);
+  // Stable, so that an effect may choose a project without running again on every render.
+  const chooseProject = useCallback((id: string) => {
+    setProjectId(id);
+    setTargetId('');
+  }, []);
   return {
     step,
     setStep,
@@ -27,10 +32,7 @@ export function useTargetSteps(open: boolean, projects: Project[], startProjectI
     /** The chosen project, once the project list holds it. */
     project: projects.find((p) => p.id === projectId),
     /** Changing project resets the target (spec 3 §4). */
-    chooseProject: (id: string) => {
-      setProjectId(id);
-      setTargetId('');
-    },
+    chooseProject,
     targetId,
     setTargetId,
     busy,

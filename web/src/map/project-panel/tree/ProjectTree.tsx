@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Box } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { PROJECT_LIMITS } from '@fieldbook/domain';
@@ -25,16 +25,19 @@ export function ProjectTree({ project, flags, onClosePanel }: Props) {
   const selected = useSelectedLayers(project.id);
   const folders = allFolders(project);
 
-  useEffect(() => {
+  // Only when another project (or its first folders) appears; later toggles are the user's.
+  const expandFirstTime = useEffectEvent(() => {
     const { prefs, update } = usePreferences.getState();
     const list = prefs.expansionList ?? [];
     const ids = folders.map((f) => f.id);
     if (ids.length === 0 || ids.length > PROJECT_LIMITS.treeCollapseAfterFolders || ids.some((id) => list.includes(id)))
       return;
     update({ expansionList: [...list, ...ids] });
-    // Only when another project (or its first folders) appears; later toggles are the user's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [project.id, folders.length === 0]);
+  });
+  const hasFolders = folders.length > 0;
+  useEffect(() => {
+    expandFirstTime();
+  }, [project.id, hasFolders]);
 
   const renderFolder = (folder: Folder) => {
     const open = expanded.includes(folder.id);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import {
   Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup,
   Stack, TextField, Typography, useMediaQuery,
@@ -42,11 +42,14 @@ export function AttributeDialog({ open, attribute, otherNames, globalLists, onCl
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [pending, setPending] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (or another attribute) starts from the attribute as it is.
+  const resetDraft = useEffectEvent(() => {
     setDraft(attribute ? { ...attribute } : emptyAttribute());
     setTouched({});
     setPending(false);
+  });
+  useEffect(() => {
+    if (open) resetDraft();
   }, [open, attribute?.key]);
 
   const type = typeOf(draft);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type ChangeEvent } from 'react';
 import { Box, ButtonBase, InputAdornment, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { useIntl } from 'react-intl';
@@ -42,10 +42,13 @@ export function ColorField({ label, value, onChange, onValidChange, testId, disa
   const valid = HEX6.test(hex);
 
   // Follow outside changes (a swatch, the chooser, a reset) unless they are what was typed.
-  useEffect(() => {
-    if (value.replace(/^#/, '').toLowerCase() !== hex.toLowerCase()) setHex(value.replace(/^#/, ''));
-  }, [value]);
-  useEffect(() => onValidChange?.(valid), [valid]);
+  const follow = useEffectEvent((outside: string) => {
+    if (outside.toLowerCase() !== hex.toLowerCase()) setHex(outside);
+  });
+  useEffect(() => follow(value.replace(/^#/, '')), [value]);
+  // The parent's callback may be a new function on every render; only a change of validity is reported.
+  const reportValid = useEffectEvent((isValid: boolean) => onValidChange?.(isValid));
+  useEffect(() => reportValid(valid), [valid]);
 
   const choose = (next: string) => {
     setHex(next.replace(/^#/, '').toUpperCase());

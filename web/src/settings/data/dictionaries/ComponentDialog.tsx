@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControl, FormControlLabel, FormLabel,
   IconButton, Radio, RadioGroup, Stack, TextField, Tooltip, Typography, useMediaQuery,
@@ -70,8 +70,8 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
   const [saving, setSaving] = useState(false);
   const [attributeDialog, setAttributeDialog] = useState<{ open: boolean; attribute: AttributeDraft | null }>({ open: false, attribute: null });
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (or another component) starts from the component as it is.
+  const resetFields = useEffectEvent(() => {
     const initialType = component ? componentTypeName(component.componentTypeId) : 'Point';
     setAlias(component?.alias ?? '');
     setAliasTouched(false);
@@ -84,6 +84,9 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
     setDirty(false);
     setSaving(false);
     setAttributeDialog({ open: false, attribute: null });
+  });
+  useEffect(() => {
+    if (open) resetFields();
   }, [open, component?.id]);
 
   const change = () => setDirty(true);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import {
   Alert, Box, FormControlLabel, Radio, RadioGroup, Slider, Stack, Switch, Typography,
 } from '@mui/material';
@@ -30,7 +30,8 @@ export function ComponentStyleSection({ type, systemColor, stylingEnabled, styli
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
-  useEffect(() => onValidChange(!Object.values(invalid).some(Boolean)), [invalid]);
+  const reportValid = useEffectEvent((valid: boolean) => onValidChange(valid));
+  useEffect(() => reportValid(!Object.values(invalid).some(Boolean)), [invalid]);
   // Colour inputs that went away (marker mode, styling off) no longer count.
   useEffect(() => setInvalid({}), [draft.mode, styling, type]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { COMPONENT_COPY_SUFFIX, DICTIONARY_LIMITS, DICTIONARY_MSG, copyComponentNameField } from '@fieldbook/domain';
@@ -31,11 +31,14 @@ export function CopyComponentDialog({ open, system, component, onClose }: Props)
   const [serverError, setServerError] = useState<string | null>(null);
   const copy = useDictionaryMutation((args: { id: string; name: string }) => dictionariesApi.copyComponent(args.id, args.name));
 
+  // Each opening (or another component) starts from the default name.
+  const resetName = useEffectEvent(() => {
+    if (!component) return;
+    setName(`${component.alias}${COMPONENT_COPY_SUFFIX}`);
+    setServerError(null);
+  });
   useEffect(() => {
-    if (open && component) {
-      setName(`${component.alias}${COMPONENT_COPY_SUFFIX}`);
-      setServerError(null);
-    }
+    if (open) resetName();
   }, [open, component?.id]);
 
   const error = serverError ?? copyNameError(name, system.components.map((c) => c.alias));

@@ -1,4 +1,4 @@
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -38,8 +38,12 @@ export function CreateDictionaryDialog({ open, onClose, copyOf, templateId }: Pr
     ...(!copyOf && !v.templateId ? { templateId: DICTIONARY_MSG.selectTemplate } : {}),
   }));
 
+  // Each opening (or another original or template) starts from the defaults.
+  const resetForm = useEffectEvent(() =>
+    form.reset({ name: copyOf ? copyName(copyOf.name) : '', templateId: templateId ?? '' }),
+  );
   useEffect(() => {
-    if (open) form.reset({ name: copyOf ? copyName(copyOf.name) : '', templateId: templateId ?? '' });
+    if (open) resetForm();
   }, [open, copyOf?.id, templateId]);
 
   const submit = (e: FormEvent) => {
@@ -52,7 +56,7 @@ export function CreateDictionaryDialog({ open, onClose, copyOf, templateId }: Pr
         onSuccess: (created) => {
           snackSuccess(copyOf ? 'app.dictionary.copied.success' : 'app.dictionary.created.success', { name: created.name });
           onClose();
-          navigate(VIEW_PATH, { state: { dictionaryId: created.id } });
+          void navigate(VIEW_PATH, { state: { dictionaryId: created.id } });
         },
         onError: snackError,
       },

@@ -93,9 +93,12 @@ function DictionaryBody({ dictionary, rights, wide }: { dictionary: Dictionary; 
 
   const systems = inOrder([...dictionary.systems].sort((a, b) => a.order - b.order), systemOrder);
   const selected = systems.find((s) => s.id === selectedId) ?? systems[0] ?? null;
+  // When the shown system changes (the first one when none or a deleted one was chosen), it becomes the chosen
+  // one; setting the id it already has changes nothing.
+  const shownId = selected?.id ?? null;
   useEffect(() => {
-    if (selected && selected.id !== selectedId) setSelectedId(selected.id);
-  }, [selected?.id]);
+    if (shownId !== null) setSelectedId(shownId);
+  }, [shownId]);
   const components = selected
     ? inOrder([...selected.components].sort((a, b) => a.order - b.order), componentOrder?.systemId === selected.id ? componentOrder.ids : null)
     : [];

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { DICTIONARY_LIMITS, DICTIONARY_MSG, pickListSchema } from '@fieldbook/domain';
@@ -50,13 +50,16 @@ export function PickListEditDialog({ open, list, readOnly, dictionary, globalNam
     return list ? dictionariesApi.updatePickList(list.id, { ...body, id: list.id }, true) : dictionariesApi.createPickList(body, true);
   });
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (or another list) starts from the list as it is.
+  const resetFields = useEffectEvent(() => {
     setName(list?.name ?? '');
     setValues(valuesOf(list));
     setPending(false);
     setTouched(false);
     setServerError(null);
+  });
+  useEffect(() => {
+    if (open) resetFields();
   }, [open, list?.id]);
 
   const original = valuesOf(list);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type KeyboardEvent } from 'react';
 import { Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
@@ -36,7 +36,9 @@ export function PickListValuesEditor({ values, onChange, max, readOnly, reordera
   const [input, setInput] = useState('');
   const [editing, setEditing] = useState<{ key: string; text: string } | null>(null);
 
-  useEffect(() => onPendingChange?.(input.trim() !== '' || editing !== null), [input, editing]);
+  // The parent's callback may be a new function on every render; only a change of what is pending is reported.
+  const reportPending = useEffectEvent((pending: boolean) => onPendingChange?.(pending));
+  useEffect(() => reportPending(input.trim() !== '' || editing !== null), [input, editing]);
 
   const inputError = input.trim() ? valueError(input, values.map((v) => v.value), max) : null;
   const editError = editing

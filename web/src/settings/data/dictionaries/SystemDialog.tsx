@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { DICTIONARY_LIMITS, DICTIONARY_MSG, HEX_COLOR, createSystemSchema } from '@fieldbook/domain';
@@ -46,11 +46,14 @@ export function SystemDialog({ open, dictionary, system, onClose, onSaved }: Pro
       : dictionariesApi.createSystem({ name: v.name, color: v.color, dictionaryId: dictionary.id }),
   );
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (or another system) starts from the system as it is.
+  const resetFields = useEffectEvent(() => {
     form.reset({ name: system?.name ?? '', color: system?.color?.toUpperCase() ?? '#FF0000' });
     setServerError(null);
     setHexValid(true);
+  });
+  useEffect(() => {
+    if (open) resetFields();
   }, [open, system?.id]);
 
   const name = form.values.name.trim();

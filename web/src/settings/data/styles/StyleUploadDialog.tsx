@@ -41,6 +41,7 @@ export function StyleUploadDialog({ open, onClose, existingNames }: Props) {
   const label = (id: string) => intl.formatMessage({ id });
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadStyle();
+  const { reset: resetUpload } = upload;
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -49,8 +50,8 @@ export function StyleUploadDialog({ open, onClose, existingNames }: Props) {
     if (!open) return;
     setFile(null);
     setDragging(false);
-    upload.reset();
-  }, [open]);
+    resetUpload();
+  }, [open, resetUpload]);
 
   const take = (files: FileList | null) => {
     const chosen = files?.[0];
