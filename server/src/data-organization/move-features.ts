@@ -1,4 +1,9 @@
-import { FEATURE_LAYER_SERVER_NAMES, MOVE_MSG, type DataOrganizationInput, type DataOrganizationResult } from '@fieldbook/domain';
+import {
+  FEATURE_LAYER_SERVER_NAMES,
+  MOVE_MSG,
+  type DataOrganizationInput,
+  type DataOrganizationResult,
+} from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';

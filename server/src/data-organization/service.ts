@@ -22,7 +22,11 @@ import { moveFeatures } from './move-features.js';
  * folders within or across projects. Each needs the dataOrganization flag and project admin rights on
  * both sides, keeps every feature with its versions, and runs in one transaction.
  */
-export async function organize(deps: Deps, caller: Caller, input: DataOrganizationInput): Promise<DataOrganizationResult> {
+export async function organize(
+  deps: Deps,
+  caller: Caller,
+  input: DataOrganizationInput,
+): Promise<DataOrganizationResult> {
   if (!(await flagOn(deps.db, caller, 'dataOrganization'))) throw forbidden(MOVE_MSG.flagOff);
   return deps.db.transaction().execute((trx) => {
     switch (input.scenario) {

@@ -55,11 +55,18 @@ export function ClientCopyField({ label, value, copyLabel, testId, monospace }: 
       slotProps={{
         htmlInput: { readOnly: true, 'data-testid': testId, spellCheck: false },
         input: {
-          sx: monospace ? { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 } : undefined,
+          sx: monospace
+            ? { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }
+            : undefined,
           endAdornment: (
             <InputAdornment position="end">
               <Tooltip title={intl.formatMessage({ id: 'app.client.copy' })}>
-                <IconButton edge="end" aria-label={copyLabel} onClick={() => void copy()} data-testid={`${testId}-copy`}>
+                <IconButton
+                  edge="end"
+                  aria-label={copyLabel}
+                  onClick={() => void copy()}
+                  data-testid={`${testId}-copy`}
+                >
                   <ContentCopyIcon fontSize="small" />
                 </IconButton>
               </Tooltip>

@@ -1,6 +1,16 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import {
-  Alert, Autocomplete, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField,
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useIntl } from 'react-intl';
@@ -16,7 +26,15 @@ import { ClientCopyField } from './ClientCopyField';
 const memberName = (m: Member) => [m.firstName, m.lastName].filter(Boolean).join(' ');
 
 /** Add key, step 1 (spec 2 §2 Manage clients): pick the member the key is for (an e-mail is required). */
-export function AddClientKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (key: CreatedClientKey) => void }) {
+export function AddClientKeyDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (key: CreatedClientKey) => void;
+}) {
   const intl = useIntl();
   const t = useT();
   const titleId = useId();
@@ -32,7 +50,10 @@ export function AddClientKeyDialog({ open, onClose, onCreated }: { open: boolean
     setTouched(false);
   }, [open]);
 
-  const options = useMemo(() => (members.data ?? []).filter((m) => m.isActive).sort((a, b) => a.email.localeCompare(b.email)), [members.data]);
+  const options = useMemo(
+    () => (members.data ?? []).filter((m) => m.isActive).sort((a, b) => a.email.localeCompare(b.email)),
+    [members.data],
+  );
   const error = schemaErrors(clientKeyCreateSchema, { email: member?.email ?? '' }).email;
 
   const submit = () => {
@@ -48,7 +69,14 @@ export function AddClientKeyDialog({ open, onClose, onCreated }: { open: boolean
   };
 
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="client-key-add-dialog">
+    <Dialog
+      open={open}
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      data-testid="client-key-add-dialog"
+    >
       <Box
         component="form"
         noValidate
@@ -74,9 +102,13 @@ export function AddClientKeyDialog({ open, onClose, onCreated }: { open: boolean
               return (
                 <li key={key} {...rest} data-testid={`client-key-user-option-${m.email}`}>
                   <Box sx={{ minWidth: 0 }}>
-                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{m.email}</Typography>
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {m.email}
+                    </Typography>
                     {memberName(m) && (
-                      <Typography variant="caption" color="text.secondary">{memberName(m)}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {memberName(m)}
+                      </Typography>
                     )}
                   </Box>
                 </li>
@@ -91,7 +123,10 @@ export function AddClientKeyDialog({ open, onClose, onCreated }: { open: boolean
                 error={touched && Boolean(error)}
                 helperText={touched && error ? t(error) : ' '}
                 onBlur={() => setTouched(true)}
-                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'client-key-user' } }}
+                slotProps={{
+                  ...params.slotProps,
+                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'client-key-user' },
+                }}
               />
             )}
           />
@@ -117,7 +152,13 @@ export function AddClientKeyDialog({ open, onClose, onCreated }: { open: boolean
 }
 
 /** Add key, step 2: the new key, shown this once, with copy buttons. */
-export function ClientKeyCreatedDialog({ created, onClose }: { created: CreatedClientKey | null; onClose: () => void }) {
+export function ClientKeyCreatedDialog({
+  created,
+  onClose,
+}: {
+  created: CreatedClientKey | null;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const titleId = useId();
   const label = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -127,7 +168,14 @@ export function ClientKeyCreatedDialog({ created, onClose }: { created: CreatedC
   }, [created]);
 
   return (
-    <Dialog open={created !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="client-key-created-dialog">
+    <Dialog
+      open={created !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      data-testid="client-key-created-dialog"
+    >
       <DialogTitle id={titleId}>{label('app.client.created.title')}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -135,8 +183,19 @@ export function ClientKeyCreatedDialog({ created, onClose }: { created: CreatedC
         </Alert>
         {shown && (
           <>
-            <ClientCopyField label={label('app.client.column.email')} value={shown.email} copyLabel={label('app.client.copy.email')} testId="client-key-created-email" />
-            <ClientCopyField label={label('app.client.key')} value={shown.key} copyLabel={label('app.client.copy.key')} testId="client-key-created-key" monospace />
+            <ClientCopyField
+              label={label('app.client.column.email')}
+              value={shown.email}
+              copyLabel={label('app.client.copy.email')}
+              testId="client-key-created-email"
+            />
+            <ClientCopyField
+              label={label('app.client.key')}
+              value={shown.key}
+              copyLabel={label('app.client.copy.key')}
+              testId="client-key-created-key"
+              monospace
+            />
           </>
         )}
       </DialogContent>

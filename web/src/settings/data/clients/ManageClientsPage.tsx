@@ -1,7 +1,20 @@
 import { useState } from 'react';
 import {
-  Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Collapse, IconButton, List, ListItem, ListItemButton,
-  ListItemText, Paper, Tooltip, Typography,
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Collapse,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -10,7 +23,14 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import { useIntl } from 'react-intl';
 import { DATA_MSG } from '@fieldbook/domain';
-import { useClientEndpoints, useClientKeys, useDeleteClientKey, type ClientKey, type CreatedClientKey, type ProjectEndpoints } from '../../../api/clients';
+import {
+  useClientEndpoints,
+  useClientKeys,
+  useDeleteClientKey,
+  type ClientKey,
+  type CreatedClientKey,
+  type ProjectEndpoints,
+} from '../../../api/clients';
 import { errorMessageOf } from '../../../api/client';
 import { flagOn } from '../../../api/functionality-flags';
 import { actionCallbacks } from '../../../app/action-feedback';
@@ -57,12 +77,25 @@ export function ManageClientsPage() {
             <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
               {label('app.client.keys')}
             </Typography>
-            <Button variant="contained" startIcon={<VpnKeyOutlinedIcon />} onClick={() => setAdding(true)} data-testid="clients-add">
+            <Button
+              variant="contained"
+              startIcon={<VpnKeyOutlinedIcon />}
+              onClick={() => setAdding(true)}
+              data-testid="clients-add"
+            >
               {label('app.client.add')}
             </Button>
           </Box>
           {keys.isError && (
-            <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void keys.refetch()}>{label('app.retry')}</Button>}>
+            <Alert
+              severity="error"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" onClick={() => void keys.refetch()}>
+                  {label('app.retry')}
+                </Button>
+              }
+            >
               {t(errorMessageOf(keys.error))}
             </Alert>
           )}
@@ -97,7 +130,9 @@ export function ManageClientsPage() {
                       primary={k.email}
                       secondary={[
                         label('app.client.created-on', { date: formatShortDate(k.createdAt, intl.locale) }),
-                        k.lastUsedAt ? label('app.client.last-used', { date: formatShortDate(k.lastUsedAt, intl.locale) }) : label('app.client.never-used'),
+                        k.lastUsedAt
+                          ? label('app.client.last-used', { date: formatShortDate(k.lastUsedAt, intl.locale) })
+                          : label('app.client.never-used'),
                       ].join(' · ')}
                       slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                     />
@@ -107,15 +142,32 @@ export function ManageClientsPage() {
                   <ListItem>
                     <ListItemText
                       primary={label('app.client.none')}
-                      slotProps={{ primary: { color: 'text.secondary', sx: { textAlign: 'center', py: 1 }, 'data-testid': 'client-keys-none' } as object }}
+                      slotProps={{
+                        primary: {
+                          color: 'text.secondary',
+                          sx: { textAlign: 'center', py: 1 },
+                          'data-testid': 'client-keys-none',
+                        } as object,
+                      }}
                     />
                   </ListItem>
                 )}
               </List>
             </Paper>
           )}
-          <Accordion defaultExpanded disableGutters variant="outlined" data-testid="clients-projects" sx={{ borderRadius: 1, '&::before': { display: 'none' } }}>
-            <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="clients-projects-content" id="clients-projects-header" data-testid="clients-projects-toggle">
+          <Accordion
+            defaultExpanded
+            disableGutters
+            variant="outlined"
+            data-testid="clients-projects"
+            sx={{ borderRadius: 1, '&::before': { display: 'none' } }}
+          >
+            <AccordionSummary
+              expandIcon={<ExpandMoreIcon />}
+              aria-controls="clients-projects-content"
+              id="clients-projects-header"
+              data-testid="clients-projects-toggle"
+            >
               <Box>
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                   {label('app.client.endpoints')}
@@ -129,7 +181,9 @@ export function ManageClientsPage() {
               {endpoints.isPending ? (
                 <CenteredProgress label={label('app.loading')} />
               ) : endpoints.isError ? (
-                <Alert severity="error" sx={{ m: 2 }}>{t(errorMessageOf(endpoints.error))}</Alert>
+                <Alert severity="error" sx={{ m: 2 }}>
+                  {t(errorMessageOf(endpoints.error))}
+                </Alert>
               ) : endpoints.data.length === 0 ? (
                 <Typography color="text.secondary" sx={{ p: 2 }} data-testid="clients-projects-none">
                   {label('app.client.projects.none')}
@@ -160,7 +214,12 @@ export function ManageClientsPage() {
             pending={remove.isPending}
             onConfirm={() =>
               deleting &&
-              remove.mutate(deleting.id, actionCallbacks('app.client.message.deleted', 'app.client.message.delete.error', () => setDeleting(null)))
+              remove.mutate(
+                deleting.id,
+                actionCallbacks('app.client.message.deleted', 'app.client.message.delete.error', () =>
+                  setDeleting(null),
+                ),
+              )
             }
             onClose={() => setDeleting(null)}
             testId="client-key-delete-dialog"
@@ -181,12 +240,22 @@ function ProjectEndpointRow({ project }: { project: ProjectEndpoints }) {
   const regionId = `client-endpoints-${project.projectId}`;
   return (
     <Box component="li" sx={{ borderTop: 1, borderColor: 'divider' }} data-testid={`client-project-${project.name}`}>
-      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={regionId} data-testid="client-project-toggle">
+      <ListItemButton
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        aria-controls={regionId}
+        data-testid="client-project-toggle"
+      >
         <ListItemText primary={project.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <Box id={regionId} role="region" aria-label={label('app.client.endpoints.of', { name: project.name })} sx={{ px: 2, pb: 2 }}>
+        <Box
+          id={regionId}
+          role="region"
+          aria-label={label('app.client.endpoints.of', { name: project.name })}
+          sx={{ px: 2, pb: 2 }}
+        >
           <ClientCopyField
             label={label('app.client.endpoint.wfs')}
             value={project.wfs}

@@ -2,7 +2,13 @@ import { TextField } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { DICTIONARY_LIMITS, isPickListType, type AttributeTypeName } from '@fieldbook/domain';
 import {
-  fromDateInput, fromTimeInput, fromTimestampInput, toDateInput, toTimeInput, toTimestampInput, type AttributeDraft,
+  fromDateInput,
+  fromTimeInput,
+  fromTimestampInput,
+  toDateInput,
+  toTimeInput,
+  toTimestampInput,
+  type AttributeDraft,
 } from './model';
 
 interface DefaultInputProps {
@@ -19,7 +25,9 @@ export function AttributeDefaultInput({ type, draft, globalValues, onChange, onB
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const common = {
-    label: label(type === 'Read Only' ? 'app.dictionary.attribute.default.required' : 'app.dictionary.attribute.default'),
+    label: label(
+      type === 'Read Only' ? 'app.dictionary.attribute.default.required' : 'app.dictionary.attribute.default',
+    ),
     fullWidth: true,
     onBlur,
     error: Boolean(error),
@@ -30,9 +38,15 @@ export function AttributeDefaultInput({ type, draft, globalValues, onChange, onB
 
   // Pick lists and true/false choose among values, "none" first.
   const choices = isPickListType(type)
-    ? (type === 'Global Pick List' ? globalValues : draft.values.map((v) => v.value)).map((v) => ({ value: v, text: v }))
+    ? (type === 'Global Pick List' ? globalValues : draft.values.map((v) => v.value)).map((v) => ({
+        value: v,
+        text: v,
+      }))
     : type === 'Boolean'
-      ? [{ value: 'true', text: label('app.dictionary.attribute.true') }, { value: 'false', text: label('app.dictionary.attribute.false') }]
+      ? [
+          { value: 'true', text: label('app.dictionary.attribute.true') },
+          { value: 'false', text: label('app.dictionary.attribute.false') },
+        ]
       : null;
   if (choices) {
     return (
@@ -54,9 +68,11 @@ export function AttributeDefaultInput({ type, draft, globalValues, onChange, onB
   }
   if (type === 'Date' || type === 'Time' || type === 'Timestamp') {
     const [inputType, to, from] =
-      type === 'Date' ? ['date', toDateInput, fromDateInput] as const
-        : type === 'Time' ? ['time', toTimeInput, fromTimeInput] as const
-          : ['datetime-local', toTimestampInput, fromTimestampInput] as const;
+      type === 'Date'
+        ? (['date', toDateInput, fromDateInput] as const)
+        : type === 'Time'
+          ? (['time', toTimeInput, fromTimeInput] as const)
+          : (['datetime-local', toTimestampInput, fromTimestampInput] as const);
     return (
       <TextField
         {...common}
@@ -79,7 +95,8 @@ export function AttributeDefaultInput({ type, draft, globalValues, onChange, onB
         htmlInput: {
           ...testId,
           maxLength: max ? max + 1 : 512,
-          inputMode: type === 'Int' ? 'numeric' : type === 'Double' ? 'decimal' : type === 'Hyperlink' ? 'url' : undefined,
+          inputMode:
+            type === 'Int' ? 'numeric' : type === 'Double' ? 'decimal' : type === 'Hyperlink' ? 'url' : undefined,
         },
       }}
     />
@@ -97,7 +114,10 @@ function hintFor(type: AttributeTypeName, intl: ReturnType<typeof useIntl>): str
     case 'Text':
     case 'Note':
     case 'Read Only':
-      return intl.formatMessage({ id: 'app.dictionary.attribute.hint.text' }, { max: DICTIONARY_LIMITS.textDefaultMax });
+      return intl.formatMessage(
+        { id: 'app.dictionary.attribute.hint.text' },
+        { max: DICTIONARY_LIMITS.textDefaultMax },
+      );
     default:
       return ' ';
   }

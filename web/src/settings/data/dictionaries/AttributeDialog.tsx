@@ -1,7 +1,20 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import {
-  Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup,
-  Stack, TextField, Typography, useMediaQuery,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
@@ -10,7 +23,15 @@ import type { PickListWithUsage } from '../../../api/dictionaries';
 import { useT } from '../../../i18n/translate';
 import { AttributeDefaultInput } from './AttributeDefaultInput';
 import {
-  ATTRIBUTE_TYPE_LABEL, TOKEN_LABEL, attributeErrors, emptyAttribute, hasOwnList, helperTokens, isToken, typeOf, type AttributeDraft,
+  ATTRIBUTE_TYPE_LABEL,
+  TOKEN_LABEL,
+  attributeErrors,
+  emptyAttribute,
+  hasOwnList,
+  helperTokens,
+  isToken,
+  typeOf,
+  type AttributeDraft,
 } from './model';
 import { PickListValuesEditor } from './PickListValuesEditor';
 
@@ -54,7 +75,11 @@ export function AttributeDialog({ open, attribute, otherNames, globalLists, onCl
 
   const type = typeOf(draft);
   const globalList = globalLists.find((l) => l.id === draft.globalPickListId);
-  const errors = attributeErrors(draft, otherNames, globalList?.values.map((v) => v.value));
+  const errors = attributeErrors(
+    draft,
+    otherNames,
+    globalList?.values.map((v) => v.value),
+  );
   const valid = Object.keys(errors).length === 0;
   const tokens = helperTokens(type);
   const tokenOn = isToken(draft.defaultValue) && tokens.includes(draft.defaultValue.trim());
@@ -84,12 +109,23 @@ export function AttributeDialog({ open, attribute, otherNames, globalLists, onCl
   };
 
   const showError = (name: string) => (touched[name] ? errors[name] : undefined);
-  const defaultError = draft.defaultValue.trim() || touched.defaultValue || type === 'Read Only' ? errors.defaultValue : undefined;
+  const defaultError =
+    draft.defaultValue.trim() || touched.defaultValue || type === 'Read Only' ? errors.defaultValue : undefined;
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={small} data-testid="attribute-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={small}
+      data-testid="attribute-dialog"
+    >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{label(attribute ? 'app.dictionary.attribute.edit' : 'app.dictionary.attribute.add')}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {label(attribute ? 'app.dictionary.attribute.edit' : 'app.dictionary.attribute.add')}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <TextField
@@ -114,7 +150,11 @@ export function AttributeDialog({ open, attribute, otherNames, globalLists, onCl
               fullWidth
               error={Boolean(showError('typeId'))}
               helperText={showError('typeId') ? t(errors.typeId) : ' '}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'attribute-type' } }}
+              slotProps={{
+                select: { native: true },
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': 'attribute-type' },
+              }}
             >
               <option value="" disabled>
                 {label('app.dictionary.attribute.type.choose')}
@@ -159,8 +199,16 @@ export function AttributeDialog({ open, attribute, otherNames, globalLists, onCl
                       required
                       fullWidth
                       error={Boolean(showError('globalPickListId'))}
-                      helperText={showError('globalPickListId') ? t(errors.globalPickListId) : label('app.dictionary.attribute.global-list.hint')}
-                      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'attribute-global-list' } }}
+                      helperText={
+                        showError('globalPickListId')
+                          ? t(errors.globalPickListId)
+                          : label('app.dictionary.attribute.global-list.hint')
+                      }
+                      slotProps={{
+                        select: { native: true },
+                        inputLabel: { shrink: true },
+                        htmlInput: { 'data-testid': 'attribute-global-list' },
+                      }}
                     >
                       <option value="" disabled>
                         {label('app.dictionary.attribute.global-list.choose')}
@@ -172,10 +220,16 @@ export function AttributeDialog({ open, attribute, otherNames, globalLists, onCl
                       ))}
                     </TextField>
                     {globalList && (
-                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }} aria-label={label('app.dictionary.picklist.values')} role="list">
-                        {[...globalList.values].sort((a, b) => a.order - b.order).map((v) => (
-                          <Chip key={v.id} size="small" label={v.value} role="listitem" />
-                        ))}
+                      <Box
+                        sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}
+                        aria-label={label('app.dictionary.picklist.values')}
+                        role="list"
+                      >
+                        {[...globalList.values]
+                          .sort((a, b) => a.order - b.order)
+                          .map((v) => (
+                            <Chip key={v.id} size="small" label={v.value} role="listitem" />
+                          ))}
                       </Box>
                     )}
                   </>
@@ -236,7 +290,11 @@ export function AttributeDialog({ open, attribute, otherNames, globalLists, onCl
                   slotProps={{ input: { 'data-testid': 'attribute-required' } as object }}
                 />
               }
-              label={label(type === 'Read Only' ? 'app.dictionary.attribute.required.read-only' : 'app.dictionary.attribute.required')}
+              label={label(
+                type === 'Read Only'
+                  ? 'app.dictionary.attribute.required.read-only'
+                  : 'app.dictionary.attribute.required',
+              )}
             />
           </Stack>
         </DialogContent>

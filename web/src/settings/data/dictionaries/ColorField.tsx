@@ -6,8 +6,18 @@ import { DICTIONARY_MSG } from '@fieldbook/domain';
 
 /** The APWA uniform colour code first, then a few neutral ones. */
 export const SWATCHES = [
-  '#FF0000', '#FFFF00', '#FF8000', '#0000FF', '#800080', '#00FF00', '#FF69B4', '#FFFFFF',
-  '#000000', '#808080', '#8B4513', '#008080',
+  '#FF0000',
+  '#FFFF00',
+  '#FF8000',
+  '#0000FF',
+  '#800080',
+  '#00FF00',
+  '#FF69B4',
+  '#FFFFFF',
+  '#000000',
+  '#808080',
+  '#8B4513',
+  '#008080',
 ];
 
 const HEX6 = /^[0-9a-fA-F]{6}$/;
@@ -73,8 +83,16 @@ export function ColorField({ label, value, onChange, onValidChange, testId, disa
                 aria-pressed={selected}
                 data-testid={`${testId}-swatch-${c.slice(1)}`}
                 sx={{
-                  width: 28, height: 28, borderRadius: '50%', bgcolor: c, border: 1, borderColor: 'divider',
-                  outline: selected ? 2 : 0, outlineColor: 'primary.main', outlineStyle: 'solid', outlineOffset: 2,
+                  width: 28,
+                  height: 28,
+                  borderRadius: '50%',
+                  bgcolor: c,
+                  border: 1,
+                  borderColor: 'divider',
+                  outline: selected ? 2 : 0,
+                  outlineColor: 'primary.main',
+                  outlineStyle: 'solid',
+                  outlineOffset: 2,
                 }}
               >
                 {selected && <CheckIcon sx={{ fontSize: 16, color: contrastOn(c) }} />}
@@ -92,7 +110,16 @@ export function ColorField({ label, value, onChange, onValidChange, testId, disa
           onChange={(e: ChangeEvent<HTMLInputElement>) => choose(e.target.value)}
           aria-label={intl.formatMessage({ id: 'app.dictionary.color.chooser' }, { field: label })}
           data-testid={`${testId}-chooser`}
-          sx={{ width: 48, height: 40, p: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }}
+          sx={{
+            width: 48,
+            height: 40,
+            p: 0.25,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            bgcolor: 'transparent',
+            cursor: 'pointer',
+          }}
         />
         <TextField
           size="small"
@@ -108,7 +135,12 @@ export function ColorField({ label, value, onChange, onValidChange, testId, disa
           helperText={!valid ? intl.formatMessage({ id: DICTIONARY_MSG.invalidHex }) : ' '}
           slotProps={{
             input: { startAdornment: <InputAdornment position="start">#</InputAdornment> },
-            htmlInput: { 'data-testid': `${testId}-hex`, maxLength: 7, spellCheck: false, 'aria-label': `${label} (hex)` },
+            htmlInput: {
+              'data-testid': `${testId}-hex`,
+              maxLength: 7,
+              spellCheck: false,
+              'aria-label': `${label} (hex)`,
+            },
           }}
           sx={{ width: 160 }}
         />

@@ -1,12 +1,28 @@
 import { useState } from 'react';
-import { Box, Button, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Skeleton, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Skeleton,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import {
-  dictionariesApi, useDictionaries, useDictionaryMutation, useProjectSummaries, type DictionarySummary,
+  dictionariesApi,
+  useDictionaries,
+  useDictionaryMutation,
+  useProjectSummaries,
+  type DictionarySummary,
 } from '../../../api/dictionaries';
 import { ConfirmDialog } from '../../../app/ConfirmDialog';
 import { useSettingsAccess } from '../../access';
@@ -58,9 +74,15 @@ export function CompanyDictionariesPage() {
   return (
     <>
       <DictionaryBreadcrumbs
-        trail={[{ label: label('app.dictionary.dashboard.title'), to: DASHBOARD_PATH }, { label: label('app.dictionary.company-dictionaries') }]}
+        trail={[
+          { label: label('app.dictionary.dashboard.title'), to: DASHBOARD_PATH },
+          { label: label('app.dictionary.company-dictionaries') },
+        ]}
       />
-      <PageHeader title={label('app.dictionary.company-dictionaries')} subtitle={label('app.dictionary.company-dictionaries.description')} />
+      <PageHeader
+        title={label('app.dictionary.company-dictionaries')}
+        subtitle={label('app.dictionary.company-dictionaries.description')}
+      />
 
       <Section
         title={label('app.dictionary.provider-templates')}
@@ -69,7 +91,12 @@ export function CompanyDictionariesPage() {
         defaultOpen={false}
         testId="company-provider-section"
       >
-        <DictionaryList items={providers} loading={dictionaries.isPending} emptyId="app.dictionary.none" testId="company-provider-list" />
+        <DictionaryList
+          items={providers}
+          loading={dictionaries.isPending}
+          emptyId="app.dictionary.none"
+          testId="company-provider-list"
+        />
       </Section>
 
       <Section

@@ -58,7 +58,16 @@ export function ComponentAttributesList({ attributes, onChange, onAdd, onEdit }:
             {(a, handle) => (
               <Box
                 role="listitem"
-                sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  px: 1,
+                  py: 0.75,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: 'background.paper',
+                }}
                 data-testid="attribute-row"
                 data-name={a.name}
               >
@@ -75,8 +84,10 @@ export function ComponentAttributesList({ attributes, onChange, onAdd, onEdit }:
                   </Typography>
                   <Typography variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-word' }}>
                     {typeLabel(a)}
-                    {defaultText(a) && ` · ${intl.formatMessage({ id: 'app.dictionary.attribute.default.is' }, { value: defaultText(a) ?? '' })}`}
-                    {typeOf(a) !== 'Global Pick List' && a.values.length > 0 &&
+                    {defaultText(a) &&
+                      ` · ${intl.formatMessage({ id: 'app.dictionary.attribute.default.is' }, { value: defaultText(a) ?? '' })}`}
+                    {typeOf(a) !== 'Global Pick List' &&
+                      a.values.length > 0 &&
                       ` · ${intl.formatMessage({ id: 'app.dictionary.picklist.value-count' }, { count: a.values.length })}`}
                   </Typography>
                 </Box>

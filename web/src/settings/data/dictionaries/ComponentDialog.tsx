@@ -1,17 +1,42 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControl, FormControlLabel, FormLabel,
-  IconButton, Radio, RadioGroup, Stack, TextField, Tooltip, Typography, useMediaQuery,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  IconButton,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { useIntl } from 'react-intl';
 import {
-  COMPONENT_TYPES, DICTIONARY_LIMITS, DICTIONARY_MSG, createComponentSchema, defaultComponentStyle, type ComponentTypeName,
+  COMPONENT_TYPES,
+  DICTIONARY_LIMITS,
+  DICTIONARY_MSG,
+  createComponentSchema,
+  defaultComponentStyle,
+  type ComponentTypeName,
 } from '@fieldbook/domain';
 import {
-  usePickLists, useInvalidateDictionaries, type Dictionary, type DictComponent, type DictSystem,
+  usePickLists,
+  useInvalidateDictionaries,
+  type Dictionary,
+  type DictComponent,
+  type DictSystem,
 } from '../../../api/dictionaries';
 import { schemaErrors } from '../../../app/form';
 import { useT } from '../../../i18n/translate';
@@ -22,7 +47,14 @@ import { ComponentStyleSection } from './ComponentStyleSection';
 import { messageIn, snackError, snackSuccess } from './feedback';
 import { ComponentAttributesList } from './ComponentAttributesList';
 import {
-  COMPONENT_TYPE_LABEL, attributeDraftOf, componentTypeId, componentTypeName, parseStyle, sameName, type AttributeDraft, type StyleDraft,
+  COMPONENT_TYPE_LABEL,
+  attributeDraftOf,
+  componentTypeId,
+  componentTypeName,
+  parseStyle,
+  sameName,
+  type AttributeDraft,
+  type StyleDraft,
 } from './model';
 
 interface Props {
@@ -37,7 +69,8 @@ interface Props {
 
 function initialStyle(component: DictComponent | null, type: ComponentTypeName, color: string): StyleDraft {
   const parsed = parseStyle(component?.style);
-  if (parsed?.mode === 'style') return { mode: 'style', style: { ...defaultComponentStyle(type, color), ...parsed.style } };
+  if (parsed?.mode === 'style')
+    return { mode: 'style', style: { ...defaultComponentStyle(type, color), ...parsed.style } };
   if (parsed?.mode === 'marker' && type === 'Point') return parsed;
   return { mode: 'style', style: defaultComponentStyle(type, color) };
 }
@@ -63,12 +96,18 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
   const [type, setType] = useState<ComponentTypeName>('Point');
   const [attributes, setAttributes] = useState<AttributeDraft[]>([]);
   const [styling, setStyling] = useState(false);
-  const [style, setStyle] = useState<StyleDraft>({ mode: 'style', style: defaultComponentStyle('Point', system.color) });
+  const [style, setStyle] = useState<StyleDraft>({
+    mode: 'style',
+    style: defaultComponentStyle('Point', system.color),
+  });
   const [styleValid, setStyleValid] = useState(true);
   const [dirty, setDirty] = useState(false);
   const [full, setFull] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [attributeDialog, setAttributeDialog] = useState<{ open: boolean; attribute: AttributeDraft | null }>({ open: false, attribute: null });
+  const [attributeDialog, setAttributeDialog] = useState<{ open: boolean; attribute: AttributeDraft | null }>({
+    open: false,
+    attribute: null,
+  });
 
   // Each opening (or another component) starts from the component as it is.
   const resetFields = useEffectEvent(() => {
@@ -91,7 +130,11 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
 
   const change = () => setDirty(true);
   const others = system.components.filter((c) => c.id !== component?.id);
-  let aliasError = schemaErrors(createComponentSchema, { systemId: system.id, componentTypeId: componentTypeId(type), alias }).alias;
+  let aliasError = schemaErrors(createComponentSchema, {
+    systemId: system.id,
+    componentTypeId: componentTypeId(type),
+    alias,
+  }).alias;
   if (!aliasError && others.some((c) => sameName(c.alias, alias))) aliasError = DICTIONARY_MSG.componentNameTaken;
   const shownAliasError = serverAliasError ?? (aliasTouched ? aliasError : undefined);
   const markerMissing = stylingEnabled && styling && style.mode === 'marker' && !style.url;
@@ -105,7 +148,9 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
   };
 
   const applyAttribute = (draft: AttributeDraft) => {
-    setAttributes((list) => (list.some((a) => a.key === draft.key) ? list.map((a) => (a.key === draft.key ? draft : a)) : [...list, draft]));
+    setAttributes((list) =>
+      list.some((a) => a.key === draft.key) ? list.map((a) => (a.key === draft.key ? draft : a)) : [...list, draft],
+    );
     setAttributeDialog({ open: false, attribute: null });
     change();
   };
@@ -124,7 +169,9 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
         draft: { alias, componentTypeId: componentTypeId(type), attributes, styling, style },
         stylingEnabled,
       });
-      snackSuccess(component ? 'app.dictionary.component.edited' : 'app.dictionary.component.created', { name: saved.alias });
+      snackSuccess(component ? 'app.dictionary.component.edited' : 'app.dictionary.component.created', {
+        name: saved.alias,
+      });
       onClose();
     } catch (error) {
       const known = messageIn(error, [DICTIONARY_MSG.componentNameTaken]);
@@ -171,7 +218,9 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
         </DialogTitle>
         <DialogContent dividers>
           <Stack spacing={3}>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'start' }}>
+            <Box
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'start' }}
+            >
               <TextField
                 label={label('app.dictionary.component.alias')}
                 value={alias}
@@ -185,7 +234,9 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
                 autoFocus
                 fullWidth
                 error={Boolean(shownAliasError)}
-                helperText={shownAliasError ? t(shownAliasError, { field: label('app.dictionary.component.alias') }) : ' '}
+                helperText={
+                  shownAliasError ? t(shownAliasError, { field: label('app.dictionary.component.alias') }) : ' '
+                }
                 slotProps={{ htmlInput: { 'data-testid': 'component-alias', maxLength: DICTIONARY_LIMITS.nameMax } }}
               />
               <FormControl component="fieldset" required>
@@ -197,7 +248,12 @@ export function ComponentDialog({ open, dictionary, system, component, stylingEn
                     <FormControlLabel
                       key={ct.id}
                       value={ct.name}
-                      control={<Radio size="small" slotProps={{ input: { 'data-testid': `component-type-${ct.name}` } as object }} />}
+                      control={
+                        <Radio
+                          size="small"
+                          slotProps={{ input: { 'data-testid': `component-type-${ct.name}` } as object }}
+                        />
+                      }
                       label={label(COMPONENT_TYPE_LABEL[ct.name])}
                     />
                   ))}

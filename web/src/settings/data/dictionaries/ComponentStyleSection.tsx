@@ -1,7 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import {
-  Alert, Box, FormControlLabel, Radio, RadioGroup, Slider, Stack, Switch, Typography,
-} from '@mui/material';
+import { Alert, Box, FormControlLabel, Radio, RadioGroup, Slider, Stack, Switch, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { STYLE_RANGES, defaultComponentStyle, type ComponentStyle, type ComponentTypeName } from '@fieldbook/domain';
 import { ColorField } from './ColorField';
@@ -26,7 +24,16 @@ interface Props {
  * Component styling (spec 2 §4, §5, §9): stroke and fill colours and opacities, stroke width, point
  * size or dashed line, clamped to the ranges; a Point may use a marker symbol instead.
  */
-export function ComponentStyleSection({ type, systemColor, stylingEnabled, styling, onStylingChange, draft, onDraftChange, onValidChange }: Props) {
+export function ComponentStyleSection({
+  type,
+  systemColor,
+  stylingEnabled,
+  styling,
+  onStylingChange,
+  draft,
+  onDraftChange,
+  onValidChange,
+}: Props) {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
@@ -45,9 +52,14 @@ export function ComponentStyleSection({ type, systemColor, stylingEnabled, styli
 
   const style: ComponentStyle = draft.mode === 'style' ? draft.style : defaultComponentStyle(type, systemColor);
   const set = (patch: Partial<ComponentStyle>) => onDraftChange({ mode: 'style', style: { ...style, ...patch } });
-  const validity = (key: string) => (valid: boolean) => setInvalid((s) => (s[key] === !valid ? s : { ...s, [key]: !valid }));
+  const validity = (key: string) => (valid: boolean) =>
+    setInvalid((s) => (s[key] === !valid ? s : { ...s, [key]: !valid }));
 
-  const slider = (key: 'strokeOpacity' | 'fillOpacity' | 'strokeWidth' | 'size', labelId: string, range: { min: number; max: number; step: number }) => {
+  const slider = (
+    key: 'strokeOpacity' | 'fillOpacity' | 'strokeWidth' | 'size',
+    labelId: string,
+    range: { min: number; max: number; step: number },
+  ) => {
     const value = tidyNumber((style[key] ?? 0) as number);
     return (
       <Box>
@@ -94,7 +106,11 @@ export function ComponentStyleSection({ type, systemColor, stylingEnabled, styli
                 row
                 value={draft.mode}
                 onChange={(_, mode) =>
-                  onDraftChange(mode === 'marker' ? { mode: 'marker', url: null } : { mode: 'style', style: defaultComponentStyle(type, systemColor) })
+                  onDraftChange(
+                    mode === 'marker'
+                      ? { mode: 'marker', url: null }
+                      : { mode: 'style', style: defaultComponentStyle(type, systemColor) },
+                  )
                 }
                 aria-label={label('app.dictionary.style.kind')}
               >
@@ -153,8 +169,17 @@ export function ComponentStyleSection({ type, systemColor, stylingEnabled, styli
           </Stack>
           <Box
             sx={{
-              border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'flex', flexDirection: 'column',
-              alignItems: 'center', gap: 1, alignSelf: 'start', position: { sm: 'sticky' }, top: { sm: 0 },
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              p: 2,
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              gap: 1,
+              alignSelf: 'start',
+              position: { sm: 'sticky' },
+              top: { sm: 0 },
             }}
           >
             <Typography variant="caption" color="text.secondary">

@@ -1,7 +1,22 @@
 import { useState } from 'react';
 import {
-  Box, Button, Collapse, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Paper, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, Tooltip, Typography,
+  Box,
+  Button,
+  Collapse,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
@@ -15,7 +30,14 @@ import { useIntl } from 'react-intl';
 import { attributeTypeName } from '@fieldbook/domain';
 import type { DictComponent, DictSystem } from '../../../api/dictionaries';
 import { visuallyHidden } from '../../../app/visually-hidden';
-import { ATTRIBUTE_TYPE_LABEL, COMPONENT_TYPE_LABEL, TOKEN_LABEL, componentTypeName, drawnStyle, isToken } from './model';
+import {
+  ATTRIBUTE_TYPE_LABEL,
+  COMPONENT_TYPE_LABEL,
+  TOKEN_LABEL,
+  componentTypeName,
+  drawnStyle,
+  isToken,
+} from './model';
 import { ShapePreview } from './ShapePreview';
 import { DragHandle, SortableList, type DragHandleProps } from './Sortable';
 import { ColorDot } from './SystemsPanel';
@@ -38,10 +60,21 @@ export function ComponentsPanel({ system, components, canEdit, onAdd, onEdit, on
   const label = (id: string) => intl.formatMessage({ id });
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   return (
-    <Box component="section" aria-labelledby="components-heading" sx={{ flex: 1, minWidth: 0 }} data-testid="components-panel">
+    <Box
+      component="section"
+      aria-labelledby="components-heading"
+      sx={{ flex: 1, minWidth: 0 }}
+      data-testid="components-panel"
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
         <ColorDot color={system.color} size={18} />
-        <Typography id="components-heading" variant="h6" component="h2" sx={{ flex: 1, minWidth: 0, wordBreak: 'break-word' }} data-testid="components-system">
+        <Typography
+          id="components-heading"
+          variant="h6"
+          component="h2"
+          sx={{ flex: 1, minWidth: 0, wordBreak: 'break-word' }}
+          data-testid="components-system"
+        >
           {system.name}
           <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
             ({components.length})
@@ -60,8 +93,18 @@ export function ComponentsPanel({ system, components, canEdit, onAdd, onEdit, on
           </Typography>
         </Paper>
       ) : (
-        <Box role="list" aria-label={intl.formatMessage({ id: 'app.dictionary.components.of' }, { name: system.name })} data-testid="components-list">
-          <SortableList items={components} getId={(c) => c.id} getLabel={(c) => c.alias} disabled={!canEdit} onReorder={onReorder}>
+        <Box
+          role="list"
+          aria-label={intl.formatMessage({ id: 'app.dictionary.components.of' }, { name: system.name })}
+          data-testid="components-list"
+        >
+          <SortableList
+            items={components}
+            getId={(c) => c.id}
+            getLabel={(c) => c.alias}
+            disabled={!canEdit}
+            onReorder={onReorder}
+          >
             {(c, handle) => (
               <ComponentRow
                 component={c}
@@ -105,10 +148,20 @@ function ComponentRow({ component: c, system, handle, canEdit, open, onToggle, o
     fn(c);
   };
   return (
-    <Paper variant="outlined" role="listitem" sx={{ mb: 1, overflow: 'hidden' }} data-testid="component-row" data-name={c.alias}>
+    <Paper
+      variant="outlined"
+      role="listitem"
+      sx={{ mb: 1, overflow: 'hidden' }}
+      data-testid="component-row"
+      data-name={c.alias}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: handle ? 0.5 : 1.5, pr: 0.5, py: 0.75 }}>
         {handle && (
-          <DragHandle handle={handle} label={intl.formatMessage({ id: 'app.dictionary.drag.handle' }, { name: c.alias })} testId="component-handle" />
+          <DragHandle
+            handle={handle}
+            label={intl.formatMessage({ id: 'app.dictionary.drag.handle' }, { name: c.alias })}
+            testId="component-handle"
+          />
         )}
         <ShapePreview type={type} draft={drawnStyle(c, type, system.color)} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -116,7 +169,8 @@ function ComponentRow({ component: c, system, handle, canEdit, open, onToggle, o
             {c.alias}
           </Typography>
           <Typography variant="caption" color="text.secondary" data-testid="component-type-text">
-            {label(COMPONENT_TYPE_LABEL[type])} · {intl.formatMessage({ id: 'app.dictionary.attribute.count' }, { count: c.attributes.length })}
+            {label(COMPONENT_TYPE_LABEL[type])} ·{' '}
+            {intl.formatMessage({ id: 'app.dictionary.attribute.count' }, { count: c.attributes.length })}
           </Typography>
         </Box>
         <Tooltip title={label(open ? 'app.dictionary.attributes.hide' : 'app.dictionary.attributes.show')}>
@@ -124,7 +178,10 @@ function ComponentRow({ component: c, system, handle, canEdit, open, onToggle, o
             onClick={onToggle}
             aria-expanded={open}
             aria-controls={tableId}
-            aria-label={intl.formatMessage({ id: open ? 'app.dictionary.attributes.hide.aria' : 'app.dictionary.attributes.show.aria' }, { name: c.alias })}
+            aria-label={intl.formatMessage(
+              { id: open ? 'app.dictionary.attributes.hide.aria' : 'app.dictionary.attributes.show.aria' },
+              { name: c.alias },
+            )}
             data-testid="component-expand"
           >
             {open ? <ExpandLess /> : <ExpandMore />}
@@ -189,7 +246,11 @@ export function AttributeTable({ component }: { component: DictComponent }) {
   };
   return (
     <TableContainer sx={{ borderTop: 1, borderColor: 'divider', overflowX: 'auto' }}>
-      <Table size="small" aria-label={intl.formatMessage({ id: 'app.dictionary.attributes.of' }, { name: component.alias })} data-testid="attribute-table">
+      <Table
+        size="small"
+        aria-label={intl.formatMessage({ id: 'app.dictionary.attributes.of' }, { name: component.alias })}
+        data-testid="attribute-table"
+      >
         <TableHead>
           <TableRow>
             <TableCell>{label('app.dictionary.attribute.name')}</TableCell>
@@ -209,7 +270,10 @@ export function AttributeTable({ component }: { component: DictComponent }) {
                   {a.pickList && (
                     <Typography variant="caption" color="text.secondary" component="div">
                       {a.pickList.isGlobal ? `${label('app.dictionary.picklist.global')}: ${a.pickList.name} · ` : ''}
-                      {intl.formatMessage({ id: 'app.dictionary.picklist.value-count' }, { count: a.pickList.values.length })}
+                      {intl.formatMessage(
+                        { id: 'app.dictionary.picklist.value-count' },
+                        { count: a.pickList.values.length },
+                      )}
                     </Typography>
                   )}
                 </TableCell>

@@ -29,7 +29,9 @@ export function CopyComponentDialog({ open, system, component, onClose }: Props)
   const label = (id: string) => intl.formatMessage({ id });
   const [name, setName] = useState('');
   const [serverError, setServerError] = useState<string | null>(null);
-  const copy = useDictionaryMutation((args: { id: string; name: string }) => dictionariesApi.copyComponent(args.id, args.name));
+  const copy = useDictionaryMutation((args: { id: string; name: string }) =>
+    dictionariesApi.copyComponent(args.id, args.name),
+  );
 
   // Each opening (or another component) starts from the default name.
   const resetName = useEffectEvent(() => {
@@ -41,7 +43,12 @@ export function CopyComponentDialog({ open, system, component, onClose }: Props)
     if (open) resetName();
   }, [open, component?.id]);
 
-  const error = serverError ?? copyNameError(name, system.components.map((c) => c.alias));
+  const error =
+    serverError ??
+    copyNameError(
+      name,
+      system.components.map((c) => c.alias),
+    );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!component || error || copy.isPending) return;
@@ -62,7 +69,14 @@ export function CopyComponentDialog({ open, system, component, onClose }: Props)
   };
 
   return (
-    <Dialog open={open} onClose={copy.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="copy-component-dialog">
+    <Dialog
+      open={open}
+      onClose={copy.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      data-testid="copy-component-dialog"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{label('app.dictionary.component.copy.title')}</DialogTitle>
         <DialogContent>
@@ -81,14 +95,24 @@ export function CopyComponentDialog({ open, system, component, onClose }: Props)
             fullWidth
             error={Boolean(error)}
             helperText={error ? t(error, { field: label('app.dictionary.component.copy.name') }) : ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'copy-component-name', maxLength: DICTIONARY_LIMITS.componentCopyNameMax + 1 } }}
+            slotProps={{
+              htmlInput: {
+                'data-testid': 'copy-component-name',
+                maxLength: DICTIONARY_LIMITS.componentCopyNameMax + 1,
+              },
+            }}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={copy.isPending}>
             {label('app.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={Boolean(error) || copy.isPending} data-testid="copy-component-save">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={Boolean(error) || copy.isPending}
+            data-testid="copy-component-save"
+          >
             {label('app.dictionary.component.copy')}
           </Button>
         </DialogActions>

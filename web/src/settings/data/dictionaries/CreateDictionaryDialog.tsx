@@ -1,5 +1,14 @@
 import { useEffect, useEffectEvent, useId, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { COPY_SUFFIX, DICTIONARY_LIMITS, DICTIONARY_MSG, copyDictionarySchema } from '@fieldbook/domain';
@@ -18,7 +27,8 @@ interface Props {
 }
 
 /** The default copy name, shortened so the suffix still fits the 48-character limit. */
-export const copyName = (name: string) => `${name.slice(0, DICTIONARY_LIMITS.nameMax - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+export const copyName = (name: string) =>
+  `${name.slice(0, DICTIONARY_LIMITS.nameMax - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
 
 /**
  * New dictionary (spec 2 §2): a name and a template among the provider templates and the company
@@ -32,7 +42,9 @@ export function CreateDictionaryDialog({ open, onClose, copyOf, templateId }: Pr
   const dictionaries = useDictionaries();
   const providers = (dictionaries.data ?? []).filter((d) => d.organizationId === null);
   const company = (dictionaries.data ?? []).filter((d) => d.organizationId !== null && !d.projectId);
-  const create = useDictionaryMutation((args: { sourceId: string; name: string }) => dictionariesApi.copy(args.sourceId, args.name));
+  const create = useDictionaryMutation((args: { sourceId: string; name: string }) =>
+    dictionariesApi.copy(args.sourceId, args.name),
+  );
   const form = useForm({ name: '', templateId: '' }, (v) => ({
     ...schemaErrors(copyDictionarySchema, { name: v.name }),
     ...(!copyOf && !v.templateId ? { templateId: DICTIONARY_MSG.selectTemplate } : {}),
@@ -54,7 +66,9 @@ export function CreateDictionaryDialog({ open, onClose, copyOf, templateId }: Pr
       { sourceId, name: form.values.name.trim() },
       {
         onSuccess: (created) => {
-          snackSuccess(copyOf ? 'app.dictionary.copied.success' : 'app.dictionary.created.success', { name: created.name });
+          snackSuccess(copyOf ? 'app.dictionary.copied.success' : 'app.dictionary.created.success', {
+            name: created.name,
+          });
           onClose();
           void navigate(VIEW_PATH, { state: { dictionaryId: created.id } });
         },
@@ -76,7 +90,9 @@ export function CreateDictionaryDialog({ open, onClose, copyOf, templateId }: Pr
       data-testid="create-dictionary-dialog"
     >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{label(copyOf ? 'app.dictionary.copy.title' : 'app.dictionary.create.title')}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {label(copyOf ? 'app.dictionary.copy.title' : 'app.dictionary.create.title')}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             {copyOf
@@ -89,7 +105,9 @@ export function CreateDictionaryDialog({ open, onClose, copyOf, templateId }: Pr
               required
               autoFocus
               fullWidth
-              slotProps={{ htmlInput: { 'data-testid': 'create-dictionary-name', maxLength: DICTIONARY_LIMITS.nameMax } }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'create-dictionary-name', maxLength: DICTIONARY_LIMITS.nameMax },
+              }}
             />
             {!copyOf && (
               <TextField
@@ -98,7 +116,11 @@ export function CreateDictionaryDialog({ open, onClose, copyOf, templateId }: Pr
                 required
                 fullWidth
                 onBlur={templateField.onBlur}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'create-dictionary-template' } }}
+                slotProps={{
+                  select: { native: true },
+                  inputLabel: { shrink: true },
+                  htmlInput: { 'data-testid': 'create-dictionary-template' },
+                }}
               >
                 <option value="" disabled>
                   {label(dictionaries.isPending ? 'app.dictionary.loading' : 'app.dictionary.template.choose')}
@@ -129,7 +151,12 @@ export function CreateDictionaryDialog({ open, onClose, copyOf, templateId }: Pr
           <Button onClick={onClose} disabled={create.isPending}>
             {label('app.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={!form.valid || create.isPending} data-testid="create-dictionary-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!form.valid || create.isPending}
+            data-testid="create-dictionary-submit"
+          >
             {label(copyOf ? 'app.dictionary.copy' : 'app.dictionary.create')}
           </Button>
         </DialogActions>

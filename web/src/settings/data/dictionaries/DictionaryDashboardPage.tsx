@@ -24,7 +24,10 @@ export function DictionaryDashboardPage() {
 
   return (
     <>
-      <PageHeader title={label('app.dictionary.dashboard.title')} subtitle={label('app.dictionary.dashboard.subtitle')} />
+      <PageHeader
+        title={label('app.dictionary.dashboard.title')}
+        subtitle={label('app.dictionary.dashboard.subtitle')}
+      />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
         <Typography variant="h6" component="h2" gutterBottom>
           {label('app.dictionary.welcome.title')}
@@ -88,7 +91,10 @@ function LinkCard({ to, icon: Icon, title, text, count, testId }: LinkCardProps)
     <Card variant="outlined">
       <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }} data-testid={testId}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          <Box aria-hidden sx={{ p: 1, borderRadius: 2, bgcolor: 'action.selected', color: 'primary.main', display: 'flex' }}>
+          <Box
+            aria-hidden
+            sx={{ p: 1, borderRadius: 2, bgcolor: 'action.selected', color: 'primary.main', display: 'flex' }}
+          >
             <Icon />
           </Box>
           <Stack spacing={0.5}>

@@ -82,7 +82,12 @@ export function DictionaryHeader({ dictionary, rights, wide, onPickLists, onCopy
           </Tooltip>
         )}
         {editing ? (
-          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flex: 1, minWidth: 220 }}>
+          <Box
+            component="form"
+            onSubmit={submit}
+            noValidate
+            sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flex: 1, minWidth: 220 }}
+          >
             <TextField
               size="small"
               autoFocus
@@ -98,11 +103,18 @@ export function DictionaryHeader({ dictionary, rights, wide, onPickLists, onCopy
               }}
               error={Boolean(error)}
               helperText={error ? t(error, { field: label('app.dictionary.name') }) : ' '}
-              slotProps={{ htmlInput: { 'data-testid': 'dictionary-rename-input', maxLength: DICTIONARY_LIMITS.nameMax } }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'dictionary-rename-input', maxLength: DICTIONARY_LIMITS.nameMax },
+              }}
             />
             <Tooltip title={label('app.save')}>
               <span>
-                <IconButton type="submit" disabled={Boolean(error) || rename.isPending} aria-label={label('app.save')} data-testid="dictionary-rename-save">
+                <IconButton
+                  type="submit"
+                  disabled={Boolean(error) || rename.isPending}
+                  aria-label={label('app.save')}
+                  data-testid="dictionary-rename-save"
+                >
                   <CheckIcon />
                 </IconButton>
               </span>
@@ -140,32 +152,67 @@ export function DictionaryHeader({ dictionary, rights, wide, onPickLists, onCopy
                 </IconButton>
               </Tooltip>
             )}
-            <Tooltip title={<span data-testid="dictionary-info-text">{info}</span>} enterTouchDelay={0} leaveTouchDelay={4000}>
-              <IconButton size="small" aria-label={`${label('app.dictionary.info')}: ${info}`} data-testid="dictionary-info">
+            <Tooltip
+              title={<span data-testid="dictionary-info-text">{info}</span>}
+              enterTouchDelay={0}
+              leaveTouchDelay={4000}
+            >
+              <IconButton
+                size="small"
+                aria-label={`${label('app.dictionary.info')}: ${info}`}
+                data-testid="dictionary-info"
+              >
                 <InfoOutlinedIcon fontSize="small" />
               </IconButton>
             </Tooltip>
           </Box>
         )}
       </Box>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', pl: wide ? 6 : 0 }}>
-        {provider && <Chip size="small" label={label('app.dictionary.provider-template')} data-testid="dictionary-provider-chip" />}
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', pl: wide ? 6 : 0 }}
+      >
+        {provider && (
+          <Chip size="small" label={label('app.dictionary.provider-template')} data-testid="dictionary-provider-chip" />
+        )}
         {!rights.canEdit && (
-          <Chip size="small" icon={<LockOutlinedIcon />} label={label('app.dictionary.read-only')} data-testid="dictionary-readonly" />
+          <Chip
+            size="small"
+            icon={<LockOutlinedIcon />}
+            label={label('app.dictionary.read-only')}
+            data-testid="dictionary-readonly"
+          />
         )}
         {dictionary.assignedProjectIds.length > 0 && (
           <Chip
             size="small"
             variant="outlined"
-            label={intl.formatMessage({ id: 'app.dictionary.assigned-projects' }, { count: dictionary.assignedProjectIds.length })}
+            label={intl.formatMessage(
+              { id: 'app.dictionary.assigned-projects' },
+              { count: dictionary.assignedProjectIds.length },
+            )}
           />
         )}
         <Box sx={{ flex: 1 }} />
-        <Button variant="outlined" size="small" startIcon={<ListAltOutlinedIcon />} onClick={onPickLists} data-testid="dictionary-picklists">
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<ListAltOutlinedIcon />}
+          onClick={onPickLists}
+          data-testid="dictionary-picklists"
+        >
           {label(rights.canManagePickLists ? 'app.dictionary.picklists.manage' : 'app.dictionary.picklists.view')}
         </Button>
         {rights.canCopy && (
-          <Button variant="outlined" size="small" startIcon={<ContentCopyIcon />} onClick={onCopy} data-testid="dictionary-copy">
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<ContentCopyIcon />}
+            onClick={onCopy}
+            data-testid="dictionary-copy"
+          >
             {label('app.dictionary.copy')}
           </Button>
         )}

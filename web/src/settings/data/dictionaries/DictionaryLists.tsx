@@ -1,6 +1,17 @@
 import { useId, useState, type ReactNode } from 'react';
 import {
-  Box, ButtonBase, Collapse, Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Paper, Skeleton, Typography,
+  Box,
+  ButtonBase,
+  Collapse,
+  Divider,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Paper,
+  Skeleton,
+  Typography,
 } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -13,7 +24,13 @@ import { VIEW_PATH } from './paths';
 
 /** A titled block of a list page; collapsible ones have a header button with aria-expanded. */
 export function Section({
-  title, count, action, collapsible, defaultOpen = true, children, testId,
+  title,
+  count,
+  action,
+  collapsible,
+  defaultOpen = true,
+  children,
+  testId,
 }: {
   title: string;
   count?: number;
@@ -64,7 +81,11 @@ export function Section({
 
 /** Rows of dictionaries; a row opens the dictionary view (the id travels in navigation state). */
 export function DictionaryList({
-  items, loading, emptyId, actions, testId,
+  items,
+  loading,
+  emptyId,
+  actions,
+  testId,
 }: {
   items: DictionarySummary[];
   loading: boolean;
@@ -92,7 +113,14 @@ export function DictionaryList({
   return (
     <List disablePadding data-testid={testId}>
       {items.map((d) => (
-        <ListItem key={d.id} disablePadding divider secondaryAction={actions?.(d)} data-testid="dictionary-row" data-name={d.name}>
+        <ListItem
+          key={d.id}
+          disablePadding
+          divider
+          secondaryAction={actions?.(d)}
+          data-testid="dictionary-row"
+          data-name={d.name}
+        >
           <ListItemButton
             onClick={() => navigate(VIEW_PATH, { state: { dictionaryId: d.id } })}
             sx={{ pr: actions ? 10 : 2 }}

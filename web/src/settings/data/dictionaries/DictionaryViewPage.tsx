@@ -4,7 +4,12 @@ import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import {
-  dictionariesApi, useDictionary, useDictionaryMutation, type Dictionary, type DictComponent, type DictSystem,
+  dictionariesApi,
+  useDictionary,
+  useDictionaryMutation,
+  type Dictionary,
+  type DictComponent,
+  type DictSystem,
 } from '../../../api/dictionaries';
 import { errorMessageOf } from '../../../api/client';
 import { ConfirmDialog } from '../../../app/ConfirmDialog';
@@ -82,7 +87,15 @@ function DictionaryView({ dictionaryId }: { dictionaryId: string }) {
   return <DictionaryBody dictionary={dictionary} rights={rights} wide={wide} />;
 }
 
-function DictionaryBody({ dictionary, rights, wide }: { dictionary: Dictionary; rights: ReturnType<typeof useDictionaryRights>; wide: boolean }) {
+function DictionaryBody({
+  dictionary,
+  rights,
+  wide,
+}: {
+  dictionary: Dictionary;
+  rights: ReturnType<typeof useDictionaryRights>;
+  wide: boolean;
+}) {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const [open, setOpen] = useState<Open>(null);
@@ -91,7 +104,10 @@ function DictionaryBody({ dictionary, rights, wide }: { dictionary: Dictionary; 
   const [systemOrder, setSystemOrder] = useState<string[] | null>(null);
   const [componentOrder, setComponentOrder] = useState<{ systemId: string; ids: string[] } | null>(null);
 
-  const systems = inOrder([...dictionary.systems].sort((a, b) => a.order - b.order), systemOrder);
+  const systems = inOrder(
+    [...dictionary.systems].sort((a, b) => a.order - b.order),
+    systemOrder,
+  );
   const selected = systems.find((s) => s.id === selectedId) ?? systems[0] ?? null;
   // When the shown system changes (the first one when none or a deleted one was chosen), it becomes the chosen
   // one; setting the id it already has changes nothing.
@@ -100,12 +116,18 @@ function DictionaryBody({ dictionary, rights, wide }: { dictionary: Dictionary; 
     if (shownId !== null) setSelectedId(shownId);
   }, [shownId]);
   const components = selected
-    ? inOrder([...selected.components].sort((a, b) => a.order - b.order), componentOrder?.systemId === selected.id ? componentOrder.ids : null)
+    ? inOrder(
+        [...selected.components].sort((a, b) => a.order - b.order),
+        componentOrder?.systemId === selected.id ? componentOrder.ids : null,
+      )
     : [];
 
-  const reorderSystems = useDictionaryMutation((ids: string[]) => dictionariesApi.reorderSystems(dictionary.id, reorderBody(ids)));
+  const reorderSystems = useDictionaryMutation((ids: string[]) =>
+    dictionariesApi.reorderSystems(dictionary.id, reorderBody(ids)),
+  );
   const reorderComponents = useDictionaryMutation((args: { systemId: string; ids: string[] }) =>
-    dictionariesApi.reorderComponents(args.systemId, reorderBody(args.ids)));
+    dictionariesApi.reorderComponents(args.systemId, reorderBody(args.ids)),
+  );
   const deleteSystem = useDictionaryMutation((id: string) => dictionariesApi.deleteSystem(id));
   const deleteComponent = useDictionaryMutation((id: string) => dictionariesApi.deleteComponent(id));
 
@@ -120,11 +142,14 @@ function DictionaryBody({ dictionary, rights, wide }: { dictionary: Dictionary; 
   const onReorderComponents = (ids: string[]) => {
     if (!selected) return;
     setComponentOrder({ systemId: selected.id, ids });
-    reorderComponents.mutate({ systemId: selected.id, ids }, {
-      onSuccess: () => snackSuccess('app.dictionary.components.reordered'),
-      onError: snackError,
-      onSettled: () => setComponentOrder(null),
-    });
+    reorderComponents.mutate(
+      { systemId: selected.id, ids },
+      {
+        onSuccess: () => snackSuccess('app.dictionary.components.reordered'),
+        onError: snackError,
+        onSettled: () => setComponentOrder(null),
+      },
+    );
   };
 
   const close = () => setOpen(null);
@@ -268,7 +293,12 @@ function DictionaryBody({ dictionary, rights, wide }: { dictionary: Dictionary; 
         {open?.kind === 'delete-component' &&
           intl.formatMessage({ id: 'app.dictionary.component.delete.confirm' }, { name: open.component.alias })}
       </ConfirmDialog>
-      <PickListManagerDialog open={open?.kind === 'pick-lists'} dictionary={dictionary} rights={rights} onClose={close} />
+      <PickListManagerDialog
+        open={open?.kind === 'pick-lists'}
+        dictionary={dictionary}
+        rights={rights}
+        onClose={close}
+      />
       <CreateDictionaryDialog
         open={open?.kind === 'copy-dictionary'}
         copyOf={{ id: dictionary.id, name: dictionary.name }}

@@ -1,7 +1,21 @@
 import { useId, useState } from 'react';
 import {
-  Box, Button, Chip, CircularProgress, Collapse, Dialog, DialogActions, DialogContent, DialogTitle, IconButton,
-  List, ListItem, Stack, Tooltip, Typography, useMediaQuery,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Collapse,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  Stack,
+  Tooltip,
+  Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
@@ -11,7 +25,13 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { useIntl } from 'react-intl';
-import { dictionariesApi, useDictionaryMutation, usePickLists, type Dictionary, type PickListWithUsage } from '../../../api/dictionaries';
+import {
+  dictionariesApi,
+  useDictionaryMutation,
+  usePickLists,
+  type Dictionary,
+  type PickListWithUsage,
+} from '../../../api/dictionaries';
 import { ConfirmDialog } from '../../../app/ConfirmDialog';
 import type { DictionaryRights } from './dictionary-access';
 import { snackError, snackSuccess } from './feedback';
@@ -56,7 +76,15 @@ export function PickListManagerDialog({ open, dictionary, rights, onClose }: Man
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={small} data-testid="picklist-manager">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={small}
+      data-testid="picklist-manager"
+    >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Box component="span" sx={{ flex: 1 }}>
           {label(managing ? 'app.dictionary.picklists.manage' : 'app.dictionary.picklists.view')}
@@ -82,7 +110,14 @@ export function PickListManagerDialog({ open, dictionary, rights, onClose }: Man
               const open = expanded === l.id;
               const can = canManageList(l, rights);
               return (
-                <ListItem key={l.id} disablePadding divider sx={{ display: 'block' }} data-testid="picklist-row" data-name={l.name}>
+                <ListItem
+                  key={l.id}
+                  disablePadding
+                  divider
+                  sx={{ display: 'block' }}
+                  data-testid="picklist-row"
+                  data-name={l.name}
+                >
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
                     <Box sx={{ flex: 1, minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 500, wordBreak: 'break-word' }}>{l.name}</Typography>
@@ -93,7 +128,10 @@ export function PickListManagerDialog({ open, dictionary, rights, onClose }: Man
                           label={label(l.isGlobal ? 'app.dictionary.picklist.global' : 'app.dictionary.picklist.local')}
                         />
                         <Typography variant="caption" color="text.secondary">
-                          {intl.formatMessage({ id: 'app.dictionary.picklist.value-count' }, { count: l.values.length })}
+                          {intl.formatMessage(
+                            { id: 'app.dictionary.picklist.value-count' },
+                            { count: l.values.length },
+                          )}
                         </Typography>
                       </Stack>
                     </Box>
@@ -103,7 +141,10 @@ export function PickListManagerDialog({ open, dictionary, rights, onClose }: Man
                         onClick={() => setExpanded(open ? null : l.id)}
                         endIcon={open ? <ExpandLess /> : <ExpandMore />}
                         aria-expanded={open}
-                        aria-label={intl.formatMessage({ id: 'app.dictionary.picklist.used-by.aria' }, { name: l.name, count: l.usedBy.length })}
+                        aria-label={intl.formatMessage(
+                          { id: 'app.dictionary.picklist.used-by.aria' },
+                          { name: l.name, count: l.usedBy.length },
+                        )}
                         data-testid="picklist-usage-toggle"
                       >
                         {l.usedBy.length}
@@ -112,7 +153,10 @@ export function PickListManagerDialog({ open, dictionary, rights, onClose }: Man
                     <Tooltip title={label(can ? 'app.dictionary.edit' : 'app.dictionary.view')}>
                       <IconButton
                         onClick={() => setEditing({ list: l })}
-                        aria-label={intl.formatMessage({ id: can ? 'app.dictionary.picklist.edit.aria' : 'app.dictionary.picklist.view.aria' }, { name: l.name })}
+                        aria-label={intl.formatMessage(
+                          { id: can ? 'app.dictionary.picklist.edit.aria' : 'app.dictionary.picklist.view.aria' },
+                          { name: l.name },
+                        )}
                         data-testid="picklist-edit"
                       >
                         {can ? <EditOutlinedIcon fontSize="small" /> : <VisibilityOutlinedIcon fontSize="small" />}
@@ -122,7 +166,10 @@ export function PickListManagerDialog({ open, dictionary, rights, onClose }: Man
                       <Tooltip title={label('app.dictionary.delete')}>
                         <IconButton
                           onClick={() => setDeleting(l)}
-                          aria-label={intl.formatMessage({ id: 'app.dictionary.picklist.delete.aria' }, { name: l.name })}
+                          aria-label={intl.formatMessage(
+                            { id: 'app.dictionary.picklist.delete.aria' },
+                            { name: l.name },
+                          )}
                           data-testid="picklist-delete"
                         >
                           <DeleteOutlineIcon fontSize="small" />
@@ -164,7 +211,10 @@ export function PickListManagerDialog({ open, dictionary, rights, onClose }: Man
         onClose={() => setDeleting(null)}
         testId="picklist-delete-dialog"
       >
-        {intl.formatMessage({ id: 'app.dictionary.picklist.delete.confirm' }, { name: deleting?.name ?? '', count: deleting?.usedBy.length ?? 0 })}
+        {intl.formatMessage(
+          { id: 'app.dictionary.picklist.delete.confirm' },
+          { name: deleting?.name ?? '', count: deleting?.usedBy.length ?? 0 },
+        )}
       </ConfirmDialog>
     </Dialog>
   );

@@ -1,8 +1,24 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useIntl } from 'react-intl';
 import { DICTIONARY_LIMITS, DICTIONARY_MSG, pickListSchema } from '@fieldbook/domain';
-import { dictionariesApi, useDictionaryMutation, type Dictionary, type PickListWithUsage } from '../../../api/dictionaries';
+import {
+  dictionariesApi,
+  useDictionaryMutation,
+  type Dictionary,
+  type PickListWithUsage,
+} from '../../../api/dictionaries';
 import { schemaErrors } from '../../../app/form';
 import { useT } from '../../../i18n/translate';
 import { messageIn, snackError, snackSuccess } from './feedback';
@@ -47,7 +63,9 @@ export function PickListEditDialog({ open, list, readOnly, dictionary, globalNam
       organizationId: list ? list.organizationId : dictionary.organizationId,
       dictionaryId: list ? list.dictionaryId : null,
     };
-    return list ? dictionariesApi.updatePickList(list.id, { ...body, id: list.id }, true) : dictionariesApi.createPickList(body, true);
+    return list
+      ? dictionariesApi.updatePickList(list.id, { ...body, id: list.id }, true)
+      : dictionariesApi.createPickList(body, true);
   });
 
   // Each opening (or another list) starts from the list as it is.
@@ -67,8 +85,10 @@ export function PickListEditDialog({ open, list, readOnly, dictionary, globalNam
     name.trim() !== (list?.name ?? '') ||
     values.length !== original.length ||
     values.some((v, i) => v.id !== original[i]?.id || v.value !== original[i]?.value);
-  let nameError: string | undefined = serverError ?? schemaErrors(pickListSchema, { name, values: [{ value: 'x' }] }).name;
-  if (!nameError && isGlobal && globalNames.some((n) => sameName(n, name))) nameError = DICTIONARY_MSG.pickListNameTaken;
+  let nameError: string | undefined =
+    serverError ?? schemaErrors(pickListSchema, { name, values: [{ value: 'x' }] }).name;
+  if (!nameError && isGlobal && globalNames.some((n) => sameName(n, name)))
+    nameError = DICTIONARY_MSG.pickListNameTaken;
   const canSave = !readOnly && changed && values.length > 0 && !pending && !nameError && !save.isPending;
   const reorderable = !(list?.isGlobal && list.usedBy.length > 0);
 
@@ -88,9 +108,20 @@ export function PickListEditDialog({ open, list, readOnly, dictionary, globalNam
     });
   };
 
-  const title = readOnly ? 'app.dictionary.picklist.view' : list ? 'app.dictionary.picklist.edit' : 'app.dictionary.picklist.add';
+  const title = readOnly
+    ? 'app.dictionary.picklist.view'
+    : list
+      ? 'app.dictionary.picklist.edit'
+      : 'app.dictionary.picklist.add';
   return (
-    <Dialog open={open} onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="picklist-edit-dialog">
+    <Dialog
+      open={open}
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      data-testid="picklist-edit-dialog"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{label(title)}</DialogTitle>
         <DialogContent>
@@ -108,7 +139,11 @@ export function PickListEditDialog({ open, list, readOnly, dictionary, globalNam
               autoFocus={!readOnly}
               disabled={readOnly}
               error={Boolean(nameError && (touched || serverError))}
-              helperText={nameError && (touched || serverError) ? t(nameError, { field: label('app.dictionary.picklist.name') }) : ' '}
+              helperText={
+                nameError && (touched || serverError)
+                  ? t(nameError, { field: label('app.dictionary.picklist.name') })
+                  : ' '
+              }
               slotProps={{ htmlInput: { 'data-testid': 'picklist-name', maxLength: DICTIONARY_LIMITS.nameMax } }}
             />
             {!reorderable && !readOnly && (

@@ -7,7 +7,9 @@ import type { ReactNode } from 'react';
 import type { PickListUse } from '../../../api/dictionaries';
 
 /** Uses grouped system → component → attributes, for the relation tree. */
-export function usageTree(usedBy: PickListUse[]): { system: string; components: { component: string; attributes: string[] }[] }[] {
+export function usageTree(
+  usedBy: PickListUse[],
+): { system: string; components: { component: string; attributes: string[] }[] }[] {
   const systems = new Map<string, Map<string, string[]>>();
   for (const u of usedBy) {
     const components = systems.get(u.system) ?? new Map<string, string[]>();
@@ -21,7 +23,19 @@ export function usageTree(usedBy: PickListUse[]): { system: string; components: 
 }
 
 /** A system or component of the relation tree: its icon and name, and what it holds nested under it. */
-function UsageBranch({ icon, text, indent, rowPadding, children }: { icon: ReactNode; text: string; indent: number; rowPadding: number; children: ReactNode }) {
+function UsageBranch({
+  icon,
+  text,
+  indent,
+  rowPadding,
+  children,
+}: {
+  icon: ReactNode;
+  text: string;
+  indent: number;
+  rowPadding: number;
+  children: ReactNode;
+}) {
   return (
     <ListItem disablePadding sx={{ display: 'block', pl: indent }}>
       <Box sx={{ display: 'flex', alignItems: 'center', py: rowPadding }}>
@@ -46,11 +60,28 @@ export function PickListUsageTree({ usedBy }: { usedBy: PickListUse[] }) {
     );
   }
   return (
-    <List dense disablePadding aria-label={intl.formatMessage({ id: 'app.dictionary.picklist.used-by' })} data-testid="picklist-usage">
+    <List
+      dense
+      disablePadding
+      aria-label={intl.formatMessage({ id: 'app.dictionary.picklist.used-by' })}
+      data-testid="picklist-usage"
+    >
       {usageTree(usedBy).map((s) => (
-        <UsageBranch key={s.system} icon={<AccountTreeOutlinedIcon fontSize="small" />} text={s.system} indent={2} rowPadding={0.5}>
+        <UsageBranch
+          key={s.system}
+          icon={<AccountTreeOutlinedIcon fontSize="small" />}
+          text={s.system}
+          indent={2}
+          rowPadding={0.5}
+        >
           {s.components.map((c) => (
-            <UsageBranch key={c.component} icon={<CategoryOutlinedIcon fontSize="small" />} text={c.component} indent={3} rowPadding={0.25}>
+            <UsageBranch
+              key={c.component}
+              icon={<CategoryOutlinedIcon fontSize="small" />}
+              text={c.component}
+              indent={3}
+              rowPadding={0.25}
+            >
               {c.attributes.map((a, i) => (
                 <ListItem key={`${a}-${i}`} sx={{ pl: 3, py: 0 }}>
                   <ListItemIcon sx={{ minWidth: 28 }}>

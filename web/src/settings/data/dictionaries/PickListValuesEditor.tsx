@@ -29,7 +29,16 @@ interface Props {
  * Pick list values (spec 2 §4): add, edit inline with accept and cancel, delete, and drag to
  * reorder; the orders are renumbered from the list positions when saved.
  */
-export function PickListValuesEditor({ values, onChange, max, readOnly, reorderable = true, onPendingChange, error, testId }: Props) {
+export function PickListValuesEditor({
+  values,
+  onChange,
+  max,
+  readOnly,
+  reorderable = true,
+  onPendingChange,
+  error,
+  testId,
+}: Props) {
   const intl = useIntl();
   const t = useT();
   const label = (id: string) => intl.formatMessage({ id });
@@ -40,9 +49,19 @@ export function PickListValuesEditor({ values, onChange, max, readOnly, reordera
   const reportPending = useEffectEvent((pending: boolean) => onPendingChange?.(pending));
   useEffect(() => reportPending(input.trim() !== '' || editing !== null), [input, editing]);
 
-  const inputError = input.trim() ? valueError(input, values.map((v) => v.value), max) : null;
+  const inputError = input.trim()
+    ? valueError(
+        input,
+        values.map((v) => v.value),
+        max,
+      )
+    : null;
   const editError = editing
-    ? valueError(editing.text, values.filter((v) => v.key !== editing.key).map((v) => v.value), max)
+    ? valueError(
+        editing.text,
+        values.filter((v) => v.key !== editing.key).map((v) => v.value),
+        max,
+      )
     : null;
 
   const add = () => {
@@ -84,7 +103,9 @@ export function PickListValuesEditor({ values, onChange, max, readOnly, reordera
             onChange={(e) => setInput(e.target.value)}
             onKeyDown={onAddKey}
             error={Boolean(inputError)}
-            helperText={inputError ? t(inputError) : intl.formatMessage({ id: 'app.dictionary.picklist.value-hint' }, { max })}
+            helperText={
+              inputError ? t(inputError) : intl.formatMessage({ id: 'app.dictionary.picklist.value-hint' }, { max })
+            }
             slotProps={{ htmlInput: { 'data-testid': `${testId}-new`, maxLength: max + 1 } }}
           />
           <Button
@@ -100,11 +121,20 @@ export function PickListValuesEditor({ values, onChange, max, readOnly, reordera
         </Stack>
       )}
       {values.length === 0 ? (
-        <Typography variant="body2" color={error ? 'error' : 'text.secondary'} sx={{ py: 1 }} data-testid={`${testId}-empty`}>
+        <Typography
+          variant="body2"
+          color={error ? 'error' : 'text.secondary'}
+          sx={{ py: 1 }}
+          data-testid={`${testId}-empty`}
+        >
           {t(error ?? 'app.dictionary.picklist.no-values')}
         </Typography>
       ) : (
-        <Box role="list" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }} aria-label={label('app.dictionary.picklist.values')}>
+        <Box
+          role="list"
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
+          aria-label={label('app.dictionary.picklist.values')}
+        >
           <SortableList
             items={values}
             getId={(v) => v.key}
@@ -115,7 +145,16 @@ export function PickListValuesEditor({ values, onChange, max, readOnly, reordera
             {(v, handle) => (
               <Box
                 role="listitem"
-                sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, minHeight: 44, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 0.5,
+                  px: 1,
+                  minHeight: 44,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: 'background.paper',
+                }}
                 data-testid={`${testId}-row`}
                 data-value={v.value}
               >
@@ -141,55 +180,79 @@ export function PickListValuesEditor({ values, onChange, max, readOnly, reordera
                         htmlInput: {
                           'data-testid': `${testId}-edit-input`,
                           maxLength: max + 1,
-                          'aria-label': intl.formatMessage({ id: 'app.dictionary.picklist.edit-value' }, { name: v.value }),
+                          'aria-label': intl.formatMessage(
+                            { id: 'app.dictionary.picklist.edit-value' },
+                            { name: v.value },
+                          ),
                         },
                       }}
                       sx={{ my: 0.5 }}
                     />
                     <Tooltip title={label('app.dictionary.accept')}>
                       <span>
-                        <IconButton size="small" onClick={accept} disabled={Boolean(editError)} aria-label={label('app.dictionary.accept')} data-testid={`${testId}-accept`}>
+                        <IconButton
+                          size="small"
+                          onClick={accept}
+                          disabled={Boolean(editError)}
+                          aria-label={label('app.dictionary.accept')}
+                          data-testid={`${testId}-accept`}
+                        >
                           <CheckIcon fontSize="small" />
                         </IconButton>
                       </span>
                     </Tooltip>
                     <Tooltip title={label('app.cancel')}>
-                      <IconButton size="small" onClick={() => setEditing(null)} aria-label={label('app.cancel')} data-testid={`${testId}-cancel`}>
+                      <IconButton
+                        size="small"
+                        onClick={() => setEditing(null)}
+                        aria-label={label('app.cancel')}
+                        data-testid={`${testId}-cancel`}
+                      >
                         <CloseIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
                   </>
                 ) : (
                   <>
-                    <Typography variant="body2" sx={{ flex: 1, minWidth: 0, wordBreak: 'break-word', pl: handle ? 0 : 1 }} data-testid={`${testId}-text`}>
+                    <Typography
+                      variant="body2"
+                      sx={{ flex: 1, minWidth: 0, wordBreak: 'break-word', pl: handle ? 0 : 1 }}
+                      data-testid={`${testId}-text`}
+                    >
                       {v.value}
                     </Typography>
                     {!readOnly && (
                       <>
                         <Tooltip title={label('app.dictionary.edit')}>
                           <span>
-                          <IconButton
-                            size="small"
-                            disabled={editing !== null}
-                            onClick={() => setEditing({ key: v.key, text: v.value })}
-                            aria-label={intl.formatMessage({ id: 'app.dictionary.picklist.edit-value' }, { name: v.value })}
-                            data-testid={`${testId}-edit`}
-                          >
-                            <EditOutlinedIcon fontSize="small" />
-                          </IconButton>
+                            <IconButton
+                              size="small"
+                              disabled={editing !== null}
+                              onClick={() => setEditing({ key: v.key, text: v.value })}
+                              aria-label={intl.formatMessage(
+                                { id: 'app.dictionary.picklist.edit-value' },
+                                { name: v.value },
+                              )}
+                              data-testid={`${testId}-edit`}
+                            >
+                              <EditOutlinedIcon fontSize="small" />
+                            </IconButton>
                           </span>
                         </Tooltip>
                         <Tooltip title={label('app.dictionary.delete')}>
                           <span>
-                          <IconButton
-                            size="small"
-                            disabled={editing !== null}
-                            onClick={() => onChange(values.filter((x) => x.key !== v.key))}
-                            aria-label={intl.formatMessage({ id: 'app.dictionary.picklist.delete-value' }, { name: v.value })}
-                            data-testid={`${testId}-delete`}
-                          >
-                            <DeleteOutlineIcon fontSize="small" />
-                          </IconButton>
+                            <IconButton
+                              size="small"
+                              disabled={editing !== null}
+                              onClick={() => onChange(values.filter((x) => x.key !== v.key))}
+                              aria-label={intl.formatMessage(
+                                { id: 'app.dictionary.picklist.delete-value' },
+                                { name: v.value },
+                              )}
+                              data-testid={`${testId}-delete`}
+                            >
+                              <DeleteOutlineIcon fontSize="small" />
+                            </IconButton>
                           </span>
                         </Tooltip>
                       </>

@@ -22,10 +22,20 @@ export function ProviderDictionariesPage() {
   return (
     <>
       <DictionaryBreadcrumbs
-        trail={[{ label: label('app.dictionary.dashboard.title'), to: DASHBOARD_PATH }, { label: label('app.dictionary.provider-templates') }]}
+        trail={[
+          { label: label('app.dictionary.dashboard.title'), to: DASHBOARD_PATH },
+          { label: label('app.dictionary.provider-templates') },
+        ]}
       />
-      <PageHeader title={label('app.dictionary.provider-templates')} subtitle={label('app.dictionary.provider-templates.description')} />
-      <Section title={label('app.dictionary.provider-templates')} count={dictionaries.data ? providers.length : undefined} testId="provider-section">
+      <PageHeader
+        title={label('app.dictionary.provider-templates')}
+        subtitle={label('app.dictionary.provider-templates.description')}
+      />
+      <Section
+        title={label('app.dictionary.provider-templates')}
+        count={dictionaries.data ? providers.length : undefined}
+        testId="provider-section"
+      >
         <DictionaryList
           items={providers}
           loading={dictionaries.isPending}
@@ -49,7 +59,11 @@ export function ProviderDictionariesPage() {
           }
         />
       </Section>
-      <CreateDictionaryDialog open={template !== null} templateId={template ?? undefined} onClose={() => setTemplate(null)} />
+      <CreateDictionaryDialog
+        open={template !== null}
+        templateId={template ?? undefined}
+        onClose={() => setTemplate(null)}
+      />
     </>
   );
 }

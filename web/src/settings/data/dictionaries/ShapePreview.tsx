@@ -26,7 +26,12 @@ export function ShapePreview({ type, draft, width = 40, label }: Props) {
         data-shape="marker"
       >
         {draft.url ? (
-          <Box component="img" src={draft.url} alt="" sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+          <Box
+            component="img"
+            src={draft.url}
+            alt=""
+            sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+          />
         ) : null}
       </Box>
     );

@@ -14,7 +14,12 @@ import {
   type DraggableSyntheticListeners,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useIntl } from 'react-intl';
 
@@ -74,7 +79,14 @@ export function SortableList<T>({ items, getId, getLabel, onReorder, children, d
     onReorder(next, from, to);
   };
 
-  if (disabled) return <>{items.map((item, index) => <Box key={getId(item)}>{children(item, null, index)}</Box>)}</>;
+  if (disabled)
+    return (
+      <>
+        {items.map((item, index) => (
+          <Box key={getId(item)}>{children(item, null, index)}</Box>
+        ))}
+      </>
+    );
 
   return (
     <DndContext

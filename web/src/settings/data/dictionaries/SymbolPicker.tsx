@@ -39,7 +39,9 @@ export function SymbolPicker({ value, onChange }: Props) {
                 <SearchIcon fontSize="small" />
               </InputAdornment>
             ),
-            endAdornment: symbols.isFetching ? <CircularProgress size={16} aria-label={label('app.dictionary.loading')} /> : undefined,
+            endAdornment: symbols.isFetching ? (
+              <CircularProgress size={16} aria-label={label('app.dictionary.loading')} />
+            ) : undefined,
           },
           htmlInput: { 'data-testid': 'symbol-search', maxLength: DICTIONARY_LIMITS.symbolNameMax },
         }}
@@ -68,11 +70,21 @@ export function SymbolPicker({ value, onChange }: Props) {
                 onClick={() => onChange(s.symbolUrl as string)}
                 data-testid="symbol-option"
                 sx={{
-                  flexDirection: 'column', gap: 0.5, p: 1, borderRadius: 1, border: selected ? 2 : 1,
-                  borderColor: selected ? 'primary.main' : 'divider', bgcolor: selected ? 'action.selected' : 'transparent',
+                  flexDirection: 'column',
+                  gap: 0.5,
+                  p: 1,
+                  borderRadius: 1,
+                  border: selected ? 2 : 1,
+                  borderColor: selected ? 'primary.main' : 'divider',
+                  bgcolor: selected ? 'action.selected' : 'transparent',
                 }}
               >
-                <Box component="img" src={s.symbolUrl ?? undefined} alt="" sx={{ width: 32, height: 32, objectFit: 'contain' }} />
+                <Box
+                  component="img"
+                  src={s.symbolUrl ?? undefined}
+                  alt=""
+                  sx={{ width: 32, height: 32, objectFit: 'contain' }}
+                />
                 <Typography variant="caption" noWrap sx={{ maxWidth: '100%' }}>
                   {s.name}
                 </Typography>

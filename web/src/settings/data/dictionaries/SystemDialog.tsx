@@ -83,9 +83,18 @@ export function SystemDialog({ open, dictionary, system, onClose, onSaved }: Pro
   };
 
   return (
-    <Dialog open={open} onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="system-dialog">
+    <Dialog
+      open={open}
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      data-testid="system-dialog"
+    >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{label(system ? 'app.dictionary.system.edit' : 'app.dictionary.system.add')}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {label(system ? 'app.dictionary.system.edit' : 'app.dictionary.system.add')}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <TextField

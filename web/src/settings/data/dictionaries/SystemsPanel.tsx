@@ -1,7 +1,21 @@
 import { useId, useState } from 'react';
 import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, ListItemButton, ListItemIcon, ListItemText, Menu,
-  MenuItem, Paper, TextField, Tooltip, Typography,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -16,7 +30,15 @@ export function ColorDot({ color, size = 14 }: { color: string; size?: number })
   return (
     <Box
       aria-hidden
-      sx={{ width: size, height: size, borderRadius: '50%', bgcolor: color, border: 1, borderColor: 'divider', flexShrink: 0 }}
+      sx={{
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        bgcolor: color,
+        border: 1,
+        borderColor: 'divider',
+        flexShrink: 0,
+      }}
     />
   );
 }
@@ -33,7 +55,16 @@ interface PanelProps {
 }
 
 /** Wide screens: the systems as a side list, draggable by their handles, each with an edit/delete menu. */
-export function SystemsSideList({ systems, selectedId, onSelect, canEdit, onAdd, onEdit, onDelete, onReorder }: PanelProps) {
+export function SystemsSideList({
+  systems,
+  selectedId,
+  onSelect,
+  canEdit,
+  onAdd,
+  onEdit,
+  onDelete,
+  onReorder,
+}: PanelProps) {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const headingId = useId();
@@ -42,7 +73,15 @@ export function SystemsSideList({ systems, selectedId, onSelect, canEdit, onAdd,
       variant="outlined"
       component="nav"
       aria-labelledby={headingId}
-      sx={{ width: 280, flexShrink: 0, alignSelf: 'flex-start', position: 'sticky', top: 80, maxHeight: 'calc(100dvh - 100px)', overflowY: 'auto' }}
+      sx={{
+        width: 280,
+        flexShrink: 0,
+        alignSelf: 'flex-start',
+        position: 'sticky',
+        top: 80,
+        maxHeight: 'calc(100dvh - 100px)',
+        overflowY: 'auto',
+      }}
       data-testid="systems-panel"
     >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
@@ -78,19 +117,45 @@ export function SystemsSideList({ systems, selectedId, onSelect, canEdit, onAdd,
   );
 }
 
-function SystemRows({ systems, selectedId, onSelect, canEdit, onEdit, onDelete, onReorder }: Omit<PanelProps, 'onAdd'>) {
+function SystemRows({
+  systems,
+  selectedId,
+  onSelect,
+  canEdit,
+  onEdit,
+  onDelete,
+  onReorder,
+}: Omit<PanelProps, 'onAdd'>) {
   const intl = useIntl();
   return (
-    <SortableList items={systems} getId={(s) => s.id} getLabel={(s) => s.name} disabled={!canEdit} onReorder={onReorder}>
+    <SortableList
+      items={systems}
+      getId={(s) => s.id}
+      getLabel={(s) => s.name}
+      disabled={!canEdit}
+      onReorder={onReorder}
+    >
       {(s, handle) => (
         <Box
           role="listitem"
-          sx={{ display: 'flex', alignItems: 'center', pl: handle ? 0.5 : 0, pr: 0.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            pl: handle ? 0.5 : 0,
+            pr: 0.5,
+            bgcolor: 'background.paper',
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
           data-testid="system-row"
           data-name={s.name}
         >
           {handle && (
-            <DragHandle handle={handle} label={intl.formatMessage({ id: 'app.dictionary.drag.handle' }, { name: s.name })} testId="system-handle" />
+            <DragHandle
+              handle={handle}
+              label={intl.formatMessage({ id: 'app.dictionary.drag.handle' }, { name: s.name })}
+              testId="system-handle"
+            />
           )}
           <ListItemButton
             selected={s.id === selectedId}
@@ -116,7 +181,10 @@ function SystemRows({ systems, selectedId, onSelect, canEdit, onEdit, onDelete, 
 }
 
 export function SystemMenu({
-  system, onEdit, onDelete, onReorder,
+  system,
+  onEdit,
+  onDelete,
+  onReorder,
 }: {
   system: DictSystem;
   onEdit: (s: DictSystem) => void;
@@ -170,7 +238,16 @@ export function SystemMenu({
 }
 
 /** Narrow screens: a select of the systems, with add and the selected system's menu beside it. */
-export function SystemsSelect({ systems, selectedId, onSelect, canEdit, onAdd, onEdit, onDelete, onReorder }: PanelProps) {
+export function SystemsSelect({
+  systems,
+  selectedId,
+  onSelect,
+  canEdit,
+  onAdd,
+  onEdit,
+  onDelete,
+  onReorder,
+}: PanelProps) {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const [reordering, setReordering] = useState(false);
@@ -212,9 +289,21 @@ export function SystemsSelect({ systems, selectedId, onSelect, canEdit, onAdd, o
             </IconButton>
           </Tooltip>
           {selected && (
-            <SystemMenu system={selected} onEdit={onEdit} onDelete={onDelete} onReorder={systems.length > 1 ? () => setReordering(true) : undefined} />
+            <SystemMenu
+              system={selected}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              onReorder={systems.length > 1 ? () => setReordering(true) : undefined}
+            />
           )}
-          <Dialog open={reordering} onClose={() => setReordering(false)} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="systems-reorder-dialog">
+          <Dialog
+            open={reordering}
+            onClose={() => setReordering(false)}
+            aria-labelledby={titleId}
+            fullWidth
+            maxWidth="xs"
+            data-testid="systems-reorder-dialog"
+          >
             <DialogTitle id={titleId}>{label('app.dictionary.systems.reorder')}</DialogTitle>
             <DialogContent sx={{ px: 1 }}>
               <Typography variant="body2" color="text.secondary" sx={{ px: 2, mb: 1 }}>

@@ -15,13 +15,33 @@ vi.mock('../../../api/dictionaries', () => ({
       calls.push(`${id}:${body.name}`);
       return { id, name: body.name };
     }),
-    updateComponent: vi.fn(async (id: string, body: { attributeIdList: string[] }) => ({ id, attributeIdList: body.attributeIdList })),
+    updateComponent: vi.fn(async (id: string, body: { attributeIdList: string[] }) => ({
+      id,
+      attributeIdList: body.attributeIdList,
+    })),
   },
 }));
 
-const attr = (id: string, name: string) => ({ id, name, typeId: 5, defaultValue: null, required: false, pickListId: null, pickList: null });
+const attr = (id: string, name: string) => ({
+  id,
+  name,
+  typeId: 5,
+  defaultValue: null,
+  required: false,
+  pickListId: null,
+  pickList: null,
+});
 const draft = (id: string, name: string, changed: boolean): AttributeDraft => ({
-  key: id, id, name, typeId: 5, defaultValue: '', required: false, values: [], ownPickListId: null, globalPickListId: null, changed,
+  key: id,
+  id,
+  name,
+  typeId: 5,
+  defaultValue: '',
+  required: false,
+  values: [],
+  ownPickListId: null,
+  globalPickListId: null,
+  changed,
 });
 
 describe('saving a component', () => {
@@ -30,11 +50,19 @@ describe('saving a component', () => {
     calls.length = 0;
     names.set('a', 'Owner').set('b', 'Material').set('c', 'Depth');
   });
-  const existing = { id: 'comp', attributes: [attr('a', 'Owner'), attr('b', 'Material'), attr('c', 'Depth')] } as unknown as DictComponent;
-  const save = (attributes: AttributeDraft[]) => saveComponent({
-    dictionaryId: 'd', organizationId: 'o', systemId: 's', existing, stylingEnabled: false,
-    draft: { alias: 'Pipe', componentTypeId: 2, attributes, styling: false, style: {} as never },
-  });
+  const existing = {
+    id: 'comp',
+    attributes: [attr('a', 'Owner'), attr('b', 'Material'), attr('c', 'Depth')],
+  } as unknown as DictComponent;
+  const save = (attributes: AttributeDraft[]) =>
+    saveComponent({
+      dictionaryId: 'd',
+      organizationId: 'o',
+      systemId: 's',
+      existing,
+      stylingEnabled: false,
+      draft: { alias: 'Pipe', componentTypeId: 2, attributes, styling: false, style: {} as never },
+    });
 
   it('swaps two attribute names in one save', async () => {
     await save([draft('a', 'Material', true), draft('b', 'Owner', true), draft('c', 'Depth', false)]);
@@ -42,7 +70,9 @@ describe('saving a component', () => {
   });
 
   it('still refuses a name another attribute keeps', async () => {
-    await expect(save([draft('a', 'depth', true), draft('b', 'Material', false), draft('c', 'Depth', false)])).rejects.toThrow('name-exists');
+    await expect(
+      save([draft('a', 'depth', true), draft('b', 'Material', false), draft('c', 'Depth', false)]),
+    ).rejects.toThrow('name-exists');
     expect(names.get('c')).toBe('Depth');
   });
 });

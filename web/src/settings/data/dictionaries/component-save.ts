@@ -27,7 +27,14 @@ interface SaveArgs {
  * component with the full attribute id list in order — attributes left out are deleted by the
  * server in the same transaction. New attributes are finally added to the search index.
  */
-export async function saveComponent({ dictionaryId, organizationId, systemId, existing, draft, stylingEnabled }: SaveArgs): Promise<DictComponent> {
+export async function saveComponent({
+  dictionaryId,
+  organizationId,
+  systemId,
+  existing,
+  draft,
+  stylingEnabled,
+}: SaveArgs): Promise<DictComponent> {
   const attributeIdList: string[] = [];
   const created: { id: string; name: string; typeId: number }[] = [];
   await freeSwappedNames(existing, draft.attributes);

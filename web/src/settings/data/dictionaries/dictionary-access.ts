@@ -18,10 +18,15 @@ export interface DictionaryRights {
 }
 
 export function isProjectAdminOf(access: SettingsAccess, projectIds: string[]): boolean {
-  return projectIds.some((id) => maskAllows(effectiveMask(access.profile.permissions, [{ type: 'project', id }]), 'admin'));
+  return projectIds.some((id) =>
+    maskAllows(effectiveMask(access.profile.permissions, [{ type: 'project', id }]), 'admin'),
+  );
 }
 
-export function dictionaryRights(access: SettingsAccess | null, dictionary: DictionarySummary | undefined): DictionaryRights {
+export function dictionaryRights(
+  access: SettingsAccess | null,
+  dictionary: DictionarySummary | undefined,
+): DictionaryRights {
   const orgAdmin = Boolean(access?.isOrgAdmin);
   const editable = Boolean(dictionary?.editable);
   const projectAdmin = Boolean(access && dictionary && isProjectAdminOf(access, dictionary.assignedProjectIds));

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { DICTIONARY_MSG, attributeTypeId } from '@fieldbook/domain';
 import {
-  attributeDraftOf, attributeErrors, drawnStyle, emptyAttribute, fromDateInput, fromTimeInput, fromTimestampInput, helperTokens,
-  inOrder, moveItem, parseStyle, reorderBody, serializeStyle, toDateInput, toTimeInput, toTimestampInput, valueError,
+  attributeDraftOf,
+  attributeErrors,
+  drawnStyle,
+  emptyAttribute,
+  fromDateInput,
+  fromTimeInput,
+  fromTimestampInput,
+  helperTokens,
+  inOrder,
+  moveItem,
+  parseStyle,
+  reorderBody,
+  serializeStyle,
+  toDateInput,
+  toTimeInput,
+  toTimestampInput,
+  valueError,
   type AttributeDraft,
 } from './model';
 import { copyName } from './CreateDictionaryDialog';
@@ -42,22 +57,34 @@ describe('attribute rules', () => {
     expect(attributeErrors(draft({ name: '' }), []).name).toBe(DICTIONARY_MSG.nameNonEmpty);
     expect(attributeErrors(draft({ name: 'A' }), []).typeId).toBe(DICTIONARY_MSG.typeRequired);
     expect(attributeErrors(draft({ name: 'x'.repeat(49), typeId: 5 }), []).name).toBe(DICTIONARY_MSG.nameTooLong);
-    expect(attributeErrors(draft({ name: ' depth ', typeId: 5 }), ['Depth']).name).toBe(DICTIONARY_MSG.attributeNameExists);
+    expect(attributeErrors(draft({ name: ' depth ', typeId: 5 }), ['Depth']).name).toBe(
+      DICTIONARY_MSG.attributeNameExists,
+    );
     expect(attributeErrors(draft({ name: 'Depth', typeId: 5 }), ['Width'])).toEqual({});
   });
 
   it('checks defaults by type', () => {
     const int = attributeTypeId('Int');
-    expect(attributeErrors(draft({ name: 'N', typeId: int, defaultValue: '12a' }), []).defaultValue).toBe(DICTIONARY_MSG.badDefault);
+    expect(attributeErrors(draft({ name: 'N', typeId: int, defaultValue: '12a' }), []).defaultValue).toBe(
+      DICTIONARY_MSG.badDefault,
+    );
     expect(attributeErrors(draft({ name: 'N', typeId: int, defaultValue: '12' }), [])).toEqual({});
     const link = attributeTypeId('Hyperlink');
-    expect(attributeErrors(draft({ name: 'L', typeId: link, defaultValue: 'not a url' }), []).defaultValue).toBe(DICTIONARY_MSG.badHyperlink);
+    expect(attributeErrors(draft({ name: 'L', typeId: link, defaultValue: 'not a url' }), []).defaultValue).toBe(
+      DICTIONARY_MSG.badHyperlink,
+    );
     const readOnly = attributeTypeId('Read Only');
-    expect(attributeErrors(draft({ name: 'R', typeId: readOnly }), []).defaultValue).toBe(DICTIONARY_MSG.readOnlyNeedsDefault);
+    expect(attributeErrors(draft({ name: 'R', typeId: readOnly }), []).defaultValue).toBe(
+      DICTIONARY_MSG.readOnlyNeedsDefault,
+    );
     const date = attributeTypeId('Date');
-    expect(attributeErrors(draft({ name: 'D', typeId: date, defaultValue: '02/30/2024' }), []).defaultValue).toBe(DICTIONARY_MSG.invalidDate);
+    expect(attributeErrors(draft({ name: 'D', typeId: date, defaultValue: '02/30/2024' }), []).defaultValue).toBe(
+      DICTIONARY_MSG.invalidDate,
+    );
     expect(attributeErrors(draft({ name: 'D', typeId: date, defaultValue: '@today_date' }), [])).toEqual({});
-    expect(attributeErrors(draft({ name: 'D', typeId: date, defaultValue: '@today' }), []).defaultValue).toBe(DICTIONARY_MSG.badDefault);
+    expect(attributeErrors(draft({ name: 'D', typeId: date, defaultValue: '@today' }), []).defaultValue).toBe(
+      DICTIONARY_MSG.badDefault,
+    );
   });
 
   it('needs pick list values, and a default among them', () => {
@@ -65,7 +92,9 @@ describe('attribute rules', () => {
     expect(attributeErrors(draft({ name: 'P', typeId: pick }), []).values).toBe(DICTIONARY_MSG.pickListNeedsValue);
     const values = [{ key: 'a', value: 'Steel' }];
     expect(attributeErrors(draft({ name: 'P', typeId: pick, values }), [])).toEqual({});
-    expect(attributeErrors(draft({ name: 'P', typeId: pick, values, defaultValue: 'PVC' }), []).defaultValue).toBe(DICTIONARY_MSG.badDefault);
+    expect(attributeErrors(draft({ name: 'P', typeId: pick, values, defaultValue: 'PVC' }), []).defaultValue).toBe(
+      DICTIONARY_MSG.badDefault,
+    );
     const global = attributeTypeId('Global Pick List');
     expect(attributeErrors(draft({ name: 'G', typeId: global }), []).globalPickListId).toBeDefined();
   });
@@ -79,14 +108,31 @@ describe('attribute rules', () => {
 
   it('reads an attribute with its own or a global list', () => {
     const own = attributeDraftOf({
-      id: 'a1', name: 'Material', typeId: 1, defaultValue: null, required: true, pickListId: 'p1',
-      pickList: { id: 'p1', isGlobal: false, values: [{ id: 'v2', value: 'PVC', order: 1 }, { id: 'v1', value: 'Steel', order: 0 }] },
+      id: 'a1',
+      name: 'Material',
+      typeId: 1,
+      defaultValue: null,
+      required: true,
+      pickListId: 'p1',
+      pickList: {
+        id: 'p1',
+        isGlobal: false,
+        values: [
+          { id: 'v2', value: 'PVC', order: 1 },
+          { id: 'v1', value: 'Steel', order: 0 },
+        ],
+      },
     });
     expect(own.values.map((v) => v.value)).toEqual(['Steel', 'PVC']);
     expect(own.ownPickListId).toBe('p1');
     expect(own.changed).toBe(false);
     const global = attributeDraftOf({
-      id: 'a2', name: 'Crew', typeId: 3, defaultValue: null, required: false, pickListId: 'g1',
+      id: 'a2',
+      name: 'Crew',
+      typeId: 3,
+      defaultValue: null,
+      required: false,
+      pickListId: 'g1',
       pickList: { id: 'g1', isGlobal: true, values: [] },
     });
     expect(global.globalPickListId).toBe('g1');
@@ -97,7 +143,11 @@ describe('attribute rules', () => {
 describe('ordering', () => {
   it('moves an item and renumbers', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
-    expect(reorderBody(['b', 'c', 'a'])).toEqual([{ id: 'b', order: 0 }, { id: 'c', order: 1 }, { id: 'a', order: 2 }]);
+    expect(reorderBody(['b', 'c', 'a'])).toEqual([
+      { id: 'b', order: 0 },
+      { id: 'c', order: 1 },
+      { id: 'a', order: 2 },
+    ]);
     expect(inOrder([{ id: 'a' }, { id: 'b' }], ['b', 'a']).map((x) => x.id)).toEqual(['b', 'a']);
     expect(inOrder([{ id: 'a' }, { id: 'b' }], null).map((x) => x.id)).toEqual(['a', 'b']);
   });
@@ -107,19 +157,39 @@ describe('component styles', () => {
   it('parses JSON styles and marker URLs', () => {
     expect(parseStyle(null)).toBeNull();
     expect(parseStyle('{"strokeColor":"#000000"}')?.mode).toBe('style');
-    expect(parseStyle('http://localhost/rest/symbols/1/image?v=2')).toEqual({ mode: 'marker', url: 'http://localhost/rest/symbols/1/image?v=2' });
+    expect(parseStyle('http://localhost/rest/symbols/1/image?v=2')).toEqual({
+      mode: 'marker',
+      url: 'http://localhost/rest/symbols/1/image?v=2',
+    });
     expect(parseStyle('garbage')).toBeNull();
   });
 
   it('draws with the system colour unless styling is on, and clamps', () => {
     const plain = drawnStyle({ componentStyling: false, style: '{"strokeColor":"#123456"}' }, 'Line', '#FF0000');
     expect(plain).toMatchObject({ mode: 'style', style: { strokeColor: '#FF0000', strokeWidth: 3 } });
-    const own = drawnStyle({ componentStyling: true, style: '{"strokeColor":"#123456","strokeWidth":40}' }, 'Line', '#FF0000');
+    const own = drawnStyle(
+      { componentStyling: true, style: '{"strokeColor":"#123456","strokeWidth":40}' },
+      'Line',
+      '#FF0000',
+    );
     expect(own).toMatchObject({ mode: 'style', style: { strokeColor: '#123456', strokeWidth: 10 } });
     const marker = drawnStyle({ componentStyling: true, style: '/rest/symbols/1/image' }, 'Polygon', '#00FF00');
     expect(marker.mode).toBe('style');
-    expect(JSON.parse(serializeStyle({ mode: 'style', style: { strokeColor: '#000000', strokeOpacity: 1.3, strokeWidth: 2.2, fillColor: '#FFFFFF', fillOpacity: 0.33, size: 70 } }) as string))
-      .toMatchObject({ strokeOpacity: 1, strokeWidth: 2, fillOpacity: 0.35, size: 50 });
+    expect(
+      JSON.parse(
+        serializeStyle({
+          mode: 'style',
+          style: {
+            strokeColor: '#000000',
+            strokeOpacity: 1.3,
+            strokeWidth: 2.2,
+            fillColor: '#FFFFFF',
+            fillOpacity: 0.33,
+            size: 70,
+          },
+        }) as string,
+      ),
+    ).toMatchObject({ strokeOpacity: 1, strokeWidth: 2, fillOpacity: 0.35, size: 50 });
   });
 });
 
@@ -141,11 +211,13 @@ describe('dictionary helpers', () => {
   });
 
   it('groups pick list uses by system and component', () => {
-    expect(usageTree([
-      { system: 'Gas', component: 'Main', attribute: 'Material' },
-      { system: 'Gas', component: 'Main', attribute: 'Pressure' },
-      { system: 'Water', component: 'Main', attribute: 'Material' },
-    ])).toEqual([
+    expect(
+      usageTree([
+        { system: 'Gas', component: 'Main', attribute: 'Material' },
+        { system: 'Gas', component: 'Main', attribute: 'Pressure' },
+        { system: 'Water', component: 'Main', attribute: 'Material' },
+      ]),
+    ).toEqual([
       { system: 'Gas', components: [{ component: 'Main', attributes: ['Material', 'Pressure'] }] },
       { system: 'Water', components: [{ component: 'Main', attributes: ['Material'] }] },
     ]);

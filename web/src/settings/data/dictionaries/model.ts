@@ -46,7 +46,8 @@ export const TOKEN_LABEL: Record<string, string> = {
   [DEFAULT_TOKENS.todayDate]: 'app.dictionary.attribute.token.today-date',
 };
 
-export const componentTypeName = (id: number): ComponentTypeName => COMPONENT_TYPES.find((t) => t.id === id)?.name ?? 'Point';
+export const componentTypeName = (id: number): ComponentTypeName =>
+  COMPONENT_TYPES.find((t) => t.id === id)?.name ?? 'Point';
 export const componentTypeId = (name: ComponentTypeName): number => COMPONENT_TYPES.find((t) => t.name === name)!.id;
 
 /** Case- and space-insensitive name equality, as the server compares names. */
@@ -89,7 +90,7 @@ export function fromDateInput(value: string): string {
 export function toTimeInput(value: string): string {
   const m = value.trim().match(/^(\d{2}):(\d{2}) (am|pm)$/i);
   if (!m) return '';
-  const h = Number(m[1]) % 12 + (m[3].toLowerCase() === 'pm' ? 12 : 0);
+  const h = (Number(m[1]) % 12) + (m[3].toLowerCase() === 'pm' ? 12 : 0);
   return `${pad(h)}:${m[2]}`;
 }
 
@@ -198,14 +199,17 @@ export function attributeDraftOf(a: AttributeLike): AttributeDraft {
     typeId: a.typeId,
     defaultValue: a.defaultValue ?? '',
     required: a.required,
-    values: own ? [...own.values].sort((x, y) => x.order - y.order).map((v) => ({ key: v.id, id: v.id, value: v.value })) : [],
+    values: own
+      ? [...own.values].sort((x, y) => x.order - y.order).map((v) => ({ key: v.id, id: v.id, value: v.value }))
+      : [],
     ownPickListId: own?.id ?? null,
     globalPickListId: list?.isGlobal ? list.id : a.pickListId && !own ? a.pickListId : null,
     changed: false,
   };
 }
 
-export const typeOf = (draft: { typeId: number | null }) => (draft.typeId === null ? undefined : attributeTypeName(draft.typeId));
+export const typeOf = (draft: { typeId: number | null }) =>
+  draft.typeId === null ? undefined : attributeTypeName(draft.typeId);
 export const hasOwnList = (type: AttributeTypeName | undefined) => isPickListType(type) && type !== 'Global Pick List';
 
 /**
@@ -231,7 +235,13 @@ export function attributeErrors(draft: AttributeDraft, otherNames: string[], glo
   if (type === 'Global Pick List') {
     if (!draft.globalPickListId) errors.globalPickListId = 'app.dictionary.attribute.global-required';
     const dflt = draft.defaultValue.trim();
-    if (!errors.defaultValue && dflt && !isToken(dflt) && globalValues && !globalValues.some((v) => sameName(v, dflt))) {
+    if (
+      !errors.defaultValue &&
+      dflt &&
+      !isToken(dflt) &&
+      globalValues &&
+      !globalValues.some((v) => sameName(v, dflt))
+    ) {
       errors.defaultValue = DICTIONARY_MSG.badDefault;
     }
   }
@@ -239,7 +249,8 @@ export function attributeErrors(draft: AttributeDraft, otherNames: string[], glo
 }
 
 /** Default check alone, for showing the message under the default input. */
-export const defaultErrorOf = (type: AttributeTypeName | undefined, value: string) => (type ? attributeDefaultError(type, value) : null);
+export const defaultErrorOf = (type: AttributeTypeName | undefined, value: string) =>
+  type ? attributeDefaultError(type, value) : null;
 
 // ---- component styling --------------------------------------------------------------------------
 

@@ -48,14 +48,38 @@ export function FormDialog({ open, form, onClose }: Props) {
           variant="fullWidth"
           sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 1, sm: 3 } }}
         >
-          <Tab value="info" label={label('app.forms.tab.info')} id={`${titleId}-tab-info`} aria-controls={`${titleId}-panel-info`} data-testid="form-tab-info" />
-          <Tab value="projects" label={label('app.forms.tab.projects')} id={`${titleId}-tab-projects`} aria-controls={`${titleId}-panel-projects`} data-testid="form-tab-projects" />
+          <Tab
+            value="info"
+            label={label('app.forms.tab.info')}
+            id={`${titleId}-tab-info`}
+            aria-controls={`${titleId}-panel-info`}
+            data-testid="form-tab-info"
+          />
+          <Tab
+            value="projects"
+            label={label('app.forms.tab.projects')}
+            id={`${titleId}-tab-projects`}
+            aria-controls={`${titleId}-panel-projects`}
+            data-testid="form-tab-projects"
+          />
         </Tabs>
       )}
       {tab === 'info' || !form ? (
-        <FormInfoPanel key={form?.id ?? 'new'} open={open} form={form} onClose={onClose} panelId={`${titleId}-panel-info`} labelledBy={form ? `${titleId}-tab-info` : titleId} />
+        <FormInfoPanel
+          key={form?.id ?? 'new'}
+          open={open}
+          form={form}
+          onClose={onClose}
+          panelId={`${titleId}-panel-info`}
+          labelledBy={form ? `${titleId}-tab-info` : titleId}
+        />
       ) : (
-        <FormProjectsPanel form={form} onClose={onClose} panelId={`${titleId}-panel-projects`} labelledBy={`${titleId}-tab-projects`} />
+        <FormProjectsPanel
+          form={form}
+          onClose={onClose}
+          panelId={`${titleId}-panel-projects`}
+          labelledBy={`${titleId}-tab-projects`}
+        />
       )}
     </Dialog>
   );

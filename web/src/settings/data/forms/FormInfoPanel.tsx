@@ -13,12 +13,25 @@ import { useT } from '../../../i18n/translate';
 /** The two files of a form: its HTML page and its script. */
 const FORM_FILES = [
   { kind: 'html', accept: '.html,.htm,text/html', labelId: 'app.forms.html-file', hintId: 'app.forms.html-file.hint' },
-  { kind: 'js', accept: '.js,text/javascript,application/javascript', labelId: 'app.forms.js-file', hintId: 'app.forms.js-file.hint' },
+  {
+    kind: 'js',
+    accept: '.js,text/javascript,application/javascript',
+    labelId: 'app.forms.js-file',
+    hintId: 'app.forms.js-file.hint',
+  },
 ] as const;
 type FormFiles = Record<(typeof FORM_FILES)[number]['kind'], File | null>;
 const NO_FILES: FormFiles = { html: null, js: null };
 
-function FilePicker({ testId, accept, labelId, hintId, file, onChange, fieldId }: {
+function FilePicker({
+  testId,
+  accept,
+  labelId,
+  hintId,
+  file,
+  onChange,
+  fieldId,
+}: {
   testId: string;
   accept: string;
   labelId: string;
@@ -53,7 +66,13 @@ function FilePicker({ testId, accept, labelId, hintId, file, onChange, fieldId }
 }
 
 /** The form dialog's Info tab (or the whole new-form dialog): name, description and the HTML and script files. */
-export function FormInfoPanel({ open, form, onClose, panelId, labelledBy }: {
+export function FormInfoPanel({
+  open,
+  form,
+  onClose,
+  panelId,
+  labelledBy,
+}: {
   open: boolean;
   form: FormItem | null;
   onClose: () => void;
@@ -133,7 +152,11 @@ export function FormInfoPanel({ open, form, onClose, panelId, labelledBy }: {
           onChange={(e) => setName(e.target.value)}
           onBlur={() => setTouched(true)}
           error={touched && Boolean(errors.name)}
-          helperText={touched && errors.name ? t(errors.name) : label('app.forms.name.hint', { max: DICTIONARY_LIMITS.formNameMax })}
+          helperText={
+            touched && errors.name
+              ? t(errors.name)
+              : label('app.forms.name.hint', { max: DICTIONARY_LIMITS.formNameMax })
+          }
           slotProps={{ htmlInput: { 'data-testid': 'form-name', maxLength: DICTIONARY_LIMITS.formNameMax } }}
         />
         <TextField
@@ -144,8 +167,14 @@ export function FormInfoPanel({ open, form, onClose, panelId, labelledBy }: {
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           error={Boolean(errors.description)}
-          helperText={errors.description ? t(errors.description) : `${description.length} / ${DICTIONARY_LIMITS.formDescriptionMax}`}
-          slotProps={{ htmlInput: { 'data-testid': 'form-description', maxLength: DICTIONARY_LIMITS.formDescriptionMax } }}
+          helperText={
+            errors.description
+              ? t(errors.description)
+              : `${description.length} / ${DICTIONARY_LIMITS.formDescriptionMax}`
+          }
+          slotProps={{
+            htmlInput: { 'data-testid': 'form-description', maxLength: DICTIONARY_LIMITS.formDescriptionMax },
+          }}
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1 }}>
           {FORM_FILES.map((f) => (
@@ -162,12 +191,23 @@ export function FormInfoPanel({ open, form, onClose, panelId, labelledBy }: {
           ))}
         </Box>
         {form && (form.htmlFile || form.jsFile) && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, overflowWrap: 'anywhere' }} data-testid="form-current-files">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ mt: 1.5, overflowWrap: 'anywhere' }}
+            data-testid="form-current-files"
+          >
             {label('app.forms.file.current', { html: form.htmlFile ?? '—', js: form.jsFile ?? '—' })}
           </Typography>
         )}
       </DialogContent>
-      <DialogSaveActions onCancel={onClose} saving={saving} canSave={canSave} cancelTestId="form-cancel" saveTestId="form-save" />
+      <DialogSaveActions
+        onCancel={onClose}
+        saving={saving}
+        canSave={canSave}
+        cancelTestId="form-cancel"
+        saveTestId="form-save"
+      />
     </Box>
   );
 }

@@ -1,14 +1,42 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, CircularProgress, DialogActions, DialogContent, FormControlLabel, FormGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  DialogActions,
+  DialogContent,
+  FormControlLabel,
+  FormGroup,
+  Typography,
+} from '@mui/material';
 import { useIntl } from 'react-intl';
 import { errorMessageOf } from '../../../api/client';
-import { formsApi, useFormItem, useFormProjects, useFormsChanged, useFormViewUrl, type FormItem } from '../../../api/forms';
+import {
+  formsApi,
+  useFormItem,
+  useFormProjects,
+  useFormsChanged,
+  useFormViewUrl,
+  type FormItem,
+} from '../../../api/forms';
 import { snackFailure } from '../../../app/action-feedback';
 import { showSnack } from '../../../app/snackbar-store';
 import { useT } from '../../../i18n/translate';
 
 /** The form dialog's Projects tab: a permission per project, and a preview of the rendered form. */
-export function FormProjectsPanel({ form, onClose, panelId, labelledBy }: { form: FormItem; onClose: () => void; panelId: string; labelledBy: string }) {
+export function FormProjectsPanel({
+  form,
+  onClose,
+  panelId,
+  labelledBy,
+}: {
+  form: FormItem;
+  onClose: () => void;
+  panelId: string;
+  labelledBy: string;
+}) {
   const intl = useIntl();
   const t = useT();
   const label = (id: string) => intl.formatMessage({ id });
@@ -43,7 +71,12 @@ export function FormProjectsPanel({ form, onClose, panelId, labelledBy }: { form
   };
 
   return (
-    <Box role="tabpanel" id={panelId} aria-labelledby={labelledBy} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+    <Box
+      role="tabpanel"
+      id={panelId}
+      aria-labelledby={labelledBy}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+    >
       <DialogContent>
         <Typography variant="subtitle2" component="h3" id={`${panelId}-projects`} sx={{ mb: 1 }}>
           {label('app.forms.projects')}
@@ -51,9 +84,13 @@ export function FormProjectsPanel({ form, onClose, panelId, labelledBy }: { form
         {projects.isPending || current.isPending ? (
           <CircularProgress size={24} aria-label={label('app.loading')} />
         ) : projects.isError ? (
-          <Alert severity="error" data-testid="form-projects-error">{t(errorMessageOf(projects.error))}</Alert>
+          <Alert severity="error" data-testid="form-projects-error">
+            {t(errorMessageOf(projects.error))}
+          </Alert>
         ) : projects.data.length === 0 ? (
-          <Typography color="text.secondary" data-testid="form-projects-none">{label('app.forms.projects.none')}</Typography>
+          <Typography color="text.secondary" data-testid="form-projects-none">
+            {label('app.forms.projects.none')}
+          </Typography>
         ) : (
           <FormGroup aria-labelledby={`${panelId}-projects`}>
             {projects.data.map((p) => (
@@ -62,7 +99,11 @@ export function FormProjectsPanel({ form, onClose, panelId, labelledBy }: { form
                 sx={{ overflowWrap: 'anywhere' }}
                 control={
                   <Checkbox
-                    checked={optimistic?.projectId === p.id ? optimistic.checked : permissions.some((x) => x.projectId === p.id)}
+                    checked={
+                      optimistic?.projectId === p.id
+                        ? optimistic.checked
+                        : permissions.some((x) => x.projectId === p.id)
+                    }
                     disabled={pending !== null}
                     onChange={(_, checked) => void toggle(p.id, checked)}
                     slotProps={{ input: { 'data-testid': `form-project-${p.name}` } as object }}
@@ -87,7 +128,14 @@ export function FormProjectsPanel({ form, onClose, panelId, labelledBy }: { form
             sandbox="allow-scripts allow-forms"
             src={rendered.data.url}
             data-testid="form-preview"
-            sx={{ width: '100%', height: { xs: 320, sm: 400 }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'common.white' }}
+            sx={{
+              width: '100%',
+              height: { xs: 320, sm: 400 },
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              bgcolor: 'common.white',
+            }}
           />
         )}
       </DialogContent>

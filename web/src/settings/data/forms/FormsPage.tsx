@@ -88,7 +88,15 @@ export function FormsPage() {
         </Button>
       </SearchToolbar>
       {forms.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void forms.refetch()}>{label('app.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void forms.refetch()}>
+              {label('app.retry')}
+            </Button>
+          }
+        >
           {t(errorMessageOf(forms.error))}
         </Alert>
       )}
@@ -100,7 +108,11 @@ export function FormsPage() {
         onEdit={(form) => setEditingState({ open: true, form })}
         onDelete={askDelete}
       />
-      <FormDialog open={editing.open} form={editing.form} onClose={() => setEditingState((e) => ({ ...e, open: false }))} />
+      <FormDialog
+        open={editing.open}
+        form={editing.form}
+        onClose={() => setEditingState((e) => ({ ...e, open: false }))}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={label('app.forms.delete')}

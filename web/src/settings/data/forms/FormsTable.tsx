@@ -30,7 +30,9 @@ export function FormsTable({ page, onEdit, onDelete, ...paging }: Props) {
         <>
           <TableCell>{label('app.data.column.name')}</TableCell>
           <TableCell align="right">
-            <Box component="span" sx={visuallyHidden}>{label('app.data.column.actions')}</Box>
+            <Box component="span" sx={visuallyHidden}>
+              {label('app.data.column.actions')}
+            </Box>
           </TableCell>
         </>
       }
@@ -71,12 +73,29 @@ function FormDetail({ form, id }: { form: FormItem; id: string }) {
       id={id}
       component="dl"
       data-testid="form-detail"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 1.5, m: 0, py: 2, px: { xs: 0.5, sm: 7 } }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+        gap: 1.5,
+        m: 0,
+        py: 2,
+        px: { xs: 0.5, sm: 7 },
+      }}
     >
       {items.map(([labelId, value, testId]) => (
-        <Box key={labelId} sx={{ minWidth: 0, gridColumn: labelId === 'app.forms.description' ? { sm: '1 / -1' } : undefined }}>
-          <Typography component="dt" variant="caption" color="text.secondary">{label(labelId)}</Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid={testId}>
+        <Box
+          key={labelId}
+          sx={{ minWidth: 0, gridColumn: labelId === 'app.forms.description' ? { sm: '1 / -1' } : undefined }}
+        >
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {label(labelId)}
+          </Typography>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+            data-testid={testId}
+          >
             {value}
           </Typography>
         </Box>

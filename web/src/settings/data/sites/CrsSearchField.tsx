@@ -41,8 +41,12 @@ export function CrsSearchField({ open, value, onChange, inputValue, onInputChang
         return (
           <li key={key} {...rest} data-testid={`site-crs-option-${o.epsg}`}>
             <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>EPSG:{o.epsg}</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{o.name}</Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                EPSG:{o.epsg}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {o.name}
+              </Typography>
             </Box>
           </li>
         );

@@ -1,7 +1,23 @@
 import { useMemo, useState } from 'react';
 import {
-  Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, IconButton, List, ListItem, ListItemText, Paper, Table,
-  TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddLocationAltOutlinedIcon from '@mui/icons-material/AddLocationAltOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -68,13 +84,26 @@ export function ManageSitesPage() {
               {label('app.site.list')}
             </Typography>
             {isAdmin && (
-              <Button variant="contained" startIcon={<AddLocationAltOutlinedIcon />} onClick={() => setDialog({ open: true, site: null })} data-testid="sites-add">
+              <Button
+                variant="contained"
+                startIcon={<AddLocationAltOutlinedIcon />}
+                onClick={() => setDialog({ open: true, site: null })}
+                data-testid="sites-add"
+              >
                 {label('app.site.add')}
               </Button>
             )}
           </Box>
           {sites.isError && (
-            <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void sites.refetch()}>{label('app.retry')}</Button>}>
+            <Alert
+              severity="error"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" onClick={() => void sites.refetch()}>
+                  {label('app.retry')}
+                </Button>
+              }
+            >
               {t(errorMessageOf(sites.error))}
             </Alert>
           )}
@@ -94,7 +123,11 @@ export function ManageSitesPage() {
                         isAdmin && (
                           <Box sx={{ display: 'flex' }}>
                             <Tooltip title={label('app.site.edit')}>
-                              <IconButton aria-label={label('app.site.edit.named', { name: s.name })} onClick={() => setDialog({ open: true, site: s })} data-testid="site-edit">
+                              <IconButton
+                                aria-label={label('app.site.edit.named', { name: s.name })}
+                                onClick={() => setDialog({ open: true, site: s })}
+                                data-testid="site-edit"
+                              >
                                 <EditOutlinedIcon fontSize="small" />
                               </IconButton>
                             </Tooltip>
@@ -118,7 +151,9 @@ export function ManageSitesPage() {
                       <ListItemText
                         primary={s.name}
                         secondary={users.length ? label('app.site.used-by', { count: users.length }) : undefined}
-                        slotProps={{ primary: { sx: { overflowWrap: 'anywhere' }, 'data-testid': 'site-row-name' } as object }}
+                        slotProps={{
+                          primary: { sx: { overflowWrap: 'anywhere' }, 'data-testid': 'site-row-name' } as object,
+                        }}
                       />
                     </ListItem>
                   );
@@ -127,15 +162,32 @@ export function ManageSitesPage() {
                   <ListItem>
                     <ListItemText
                       primary={label('app.site.none')}
-                      slotProps={{ primary: { color: 'text.secondary', sx: { textAlign: 'center', py: 1 }, 'data-testid': 'sites-none' } as object }}
+                      slotProps={{
+                        primary: {
+                          color: 'text.secondary',
+                          sx: { textAlign: 'center', py: 1 },
+                          'data-testid': 'sites-none',
+                        } as object,
+                      }}
                     />
                   </ListItem>
                 )}
               </List>
             </Paper>
           )}
-          <Accordion defaultExpanded disableGutters variant="outlined" data-testid="sites-projects" sx={{ borderRadius: 1, '&::before': { display: 'none' } }}>
-            <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="sites-projects-content" id="sites-projects-header" data-testid="sites-projects-toggle">
+          <Accordion
+            defaultExpanded
+            disableGutters
+            variant="outlined"
+            data-testid="sites-projects"
+            sx={{ borderRadius: 1, '&::before': { display: 'none' } }}
+          >
+            <AccordionSummary
+              expandIcon={<ExpandMoreIcon />}
+              aria-controls="sites-projects-content"
+              id="sites-projects-header"
+              data-testid="sites-projects-toggle"
+            >
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 {label('app.site.projects')}
               </Typography>
@@ -189,7 +241,10 @@ export function ManageSitesPage() {
             pending={remove.isPending}
             onConfirm={() =>
               deleting &&
-              remove.mutate(deleting.id, actionCallbacks('app.site.message.deleted', 'app.site.message.delete.error', () => setDeleting(null)))
+              remove.mutate(
+                deleting.id,
+                actionCallbacks('app.site.message.deleted', 'app.site.message.delete.error', () => setDeleting(null)),
+              )
             }
             onClose={() => setDeleting(null)}
             testId="site-delete-dialog"

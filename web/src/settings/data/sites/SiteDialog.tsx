@@ -1,6 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  Box, Dialog, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, Typography, useMediaQuery,
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Switch,
+  TextField,
+  Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
@@ -201,7 +209,13 @@ export function SiteDialog({ open, site, onClose }: Props) {
             </Box>
           )}
         </DialogContent>
-        <DialogSaveActions onCancel={onClose} saving={saving} canSave={valid} cancelTestId="site-cancel" saveTestId="site-save" />
+        <DialogSaveActions
+          onCancel={onClose}
+          saving={saving}
+          canSave={valid}
+          cancelTestId="site-cancel"
+          saveTestId="site-save"
+        />
       </Box>
     </Dialog>
   );

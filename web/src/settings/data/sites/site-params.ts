@@ -36,6 +36,11 @@ export function paramErrors(p: Params): Partial<Record<ParamKey, string>> {
 /** The helmert string of the parameters, or null when they are not valid (theta in degrees, stored in arc-seconds). */
 export function projOf(p: Params): string | null {
   if (Object.keys(paramErrors(p)).length > 0) return null;
-  const proj = helmertProj({ x: Number(p.x), y: Number(p.y), s: Number(p.s), theta: p.theta.trim() === '' ? null : Number(p.theta) });
+  const proj = helmertProj({
+    x: Number(p.x),
+    y: Number(p.y),
+    s: Number(p.s),
+    theta: p.theta.trim() === '' ? null : Number(p.theta),
+  });
   return HELMERT_PATTERN.test(proj) ? proj : null;
 }

@@ -4,11 +4,22 @@ import { useTheme, type Theme } from '@mui/material/styles';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { css } from '@codemirror/lang-css';
 import { xml } from '@codemirror/lang-xml';
-import { bracketMatching, defaultHighlightStyle, foldGutter, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  foldGutter,
+  indentOnInput,
+  syntaxHighlighting,
+} from '@codemirror/language';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { oneDark } from '@codemirror/theme-one-dark';
 import {
-  EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers,
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
 } from '@codemirror/view';
 
 interface Props {
@@ -32,7 +43,13 @@ const themeOf = (theme: Theme): Extension => {
       {
         '&': { height: '100%', fontSize: '13px', backgroundColor: d ? '#1e2421' : theme.palette.background.paper },
         '.cm-scroller': { fontFamily: MONO, lineHeight: 1.55 },
-        '.cm-gutters': d ? { backgroundColor: '#1a201d' } : { backgroundColor: theme.palette.grey[50], color: theme.palette.text.secondary, borderRight: `1px solid ${theme.palette.divider}` },
+        '.cm-gutters': d
+          ? { backgroundColor: '#1a201d' }
+          : {
+              backgroundColor: theme.palette.grey[50],
+              color: theme.palette.text.secondary,
+              borderRight: `1px solid ${theme.palette.divider}`,
+            },
         '&.cm-focused': { outline: 'none' },
       },
       { dark: d },
@@ -42,7 +59,12 @@ const themeOf = (theme: Theme): Extension => {
 };
 const readOnlyOf = (ro: boolean): Extension => [EditorState.readOnly.of(ro), EditorView.editable.of(!ro)];
 const attrsOf = (label: string, ro: boolean, testId: string | undefined): Extension =>
-  EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': String(ro), 'aria-multiline': 'true', ...(testId ? { 'data-testid': testId } : {}) });
+  EditorView.contentAttributes.of({
+    'aria-label': label,
+    'aria-readonly': String(ro),
+    'aria-multiline': 'true',
+    ...(testId ? { 'data-testid': testId } : {}),
+  });
 
 /**
  * CodeMirror 6 with CSS or XML highlighting (spec 2 §2 Styles, style editor), One Dark in dark mode
@@ -54,7 +76,12 @@ export function StyleCodeEditor({ value, onChange, format, readOnly, ariaLabel, 
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const compartments = useRef({ language: new Compartment(), theme: new Compartment(), readOnly: new Compartment(), attrs: new Compartment() });
+  const compartments = useRef({
+    language: new Compartment(),
+    theme: new Compartment(),
+    readOnly: new Compartment(),
+    attrs: new Compartment(),
+  });
 
   // The editor starts from the props of its first render; the effects below keep it up to date.
   const initialState = useEffectEvent(() => {
@@ -100,7 +127,10 @@ export function StyleCodeEditor({ value, onChange, format, readOnly, ariaLabel, 
   }, [theme]);
   useEffect(() => {
     view.current?.dispatch({
-      effects: [compartments.current.readOnly.reconfigure(readOnlyOf(readOnly)), compartments.current.attrs.reconfigure(attrsOf(ariaLabel, readOnly, testId))],
+      effects: [
+        compartments.current.readOnly.reconfigure(readOnlyOf(readOnly)),
+        compartments.current.attrs.reconfigure(attrsOf(ariaLabel, readOnly, testId)),
+      ],
     });
   }, [readOnly, ariaLabel, testId]);
   useEffect(() => {

@@ -9,7 +9,15 @@ import { showSnack } from '../../../app/snackbar-store';
  * Deleting a style needs the confirmation box ticked (spec 2 §4 "Delete confirm"); a refusal shows the
  * server's message, anything else the error itself.
  */
-export function StyleDeleteDialog({ style, onClose, onDeleted }: { style: StyleItem | null; onClose: () => void; onDeleted?: () => void }) {
+export function StyleDeleteDialog({
+  style,
+  onClose,
+  onDeleted,
+}: {
+  style: StyleItem | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const intl = useIntl();
   const remove = useDeleteStyle();
   const [shown, setShown] = useState<StyleItem | null>(style);
@@ -24,7 +32,11 @@ export function StyleDeleteDialog({ style, onClose, onDeleted }: { style: StyleI
       confirmLabel={intl.formatMessage({ id: 'app.data.delete' })}
       danger
       pending={remove.isPending}
-      checkbox={{ label: intl.formatMessage({ id: 'app.data.style.delete.check' }), required: true, testId: 'style-delete-check' }}
+      checkbox={{
+        label: intl.formatMessage({ id: 'app.data.style.delete.check' }),
+        required: true,
+        testId: 'style-delete-check',
+      }}
       onConfirm={() =>
         shown &&
         remove.mutate(shown.id, {

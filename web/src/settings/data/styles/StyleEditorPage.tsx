@@ -84,7 +84,12 @@ function StyleEditor({ style }: { style: StyleItem }) {
         {label('app.settings.data.style')}
       </Button>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="style-editor-name">
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
+          data-testid="style-editor-name"
+        >
           {style.name}
         </Typography>
         <Chip size="small" variant="outlined" label={label(styleFormatLabelId(style.format))} />
@@ -96,14 +101,23 @@ function StyleEditor({ style }: { style: StyleItem }) {
         <Box sx={{ flex: 1 }} />
         <Tooltip title={label('app.save')}>
           <span>
-            <IconButton aria-label={label('app.data.style.save')} disabled={!canSave} onClick={submit} data-testid="style-save-icon">
+            <IconButton
+              aria-label={label('app.data.style.save')}
+              disabled={!canSave}
+              onClick={submit}
+              data-testid="style-save-icon"
+            >
               <SaveOutlinedIcon />
             </IconButton>
           </span>
         </Tooltip>
         {isAdmin && (
           <Tooltip title={label('app.data.style.delete')}>
-            <IconButton aria-label={label('app.data.style.delete.named', { name: style.name })} onClick={() => setDeleting(true)} data-testid="style-delete-icon">
+            <IconButton
+              aria-label={label('app.data.style.delete.named', { name: style.name })}
+              onClick={() => setDeleting(true)}
+              data-testid="style-delete-icon"
+            >
               <DeleteOutlineIcon />
             </IconButton>
           </Tooltip>
@@ -117,7 +131,11 @@ function StyleEditor({ style }: { style: StyleItem }) {
       {body.isError ? (
         <Alert
           severity="error"
-          action={<Button color="inherit" onClick={() => void body.refetch()}>{label('app.retry')}</Button>}
+          action={
+            <Button color="inherit" onClick={() => void body.refetch()}>
+              {label('app.retry')}
+            </Button>
+          }
           data-testid="style-load-error"
         >
           {t(errorMessageOf(body.error))}
@@ -156,7 +174,9 @@ function StyleEditor({ style }: { style: StyleItem }) {
           {label('app.save')}
         </Button>
       </Box>
-      {isAdmin && <StyleDeleteDialog style={deleting ? style : null} onClose={() => setDeleting(false)} onDeleted={backToList} />}
+      {isAdmin && (
+        <StyleDeleteDialog style={deleting ? style : null} onClose={() => setDeleting(false)} onDeleted={backToList} />
+      )}
     </Box>
   );
 }

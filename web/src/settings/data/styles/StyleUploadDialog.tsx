@@ -91,7 +91,14 @@ export function StyleUploadDialog({ open, onClose, existingNames }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={uploading ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="style-upload-dialog">
+    <Dialog
+      open={open}
+      onClose={uploading ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      data-testid="style-upload-dialog"
+    >
       <DialogTitle id={titleId}>{label('app.data.style.upload.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={hintId} sx={{ mb: 2 }}>
@@ -130,7 +137,10 @@ export function StyleUploadDialog({ open, onClose, existingNames }: Props) {
             textAlign: 'center',
             cursor: uploading ? 'default' : 'pointer',
             outline: 'none',
-            '&:focus-visible': { borderColor: 'primary.main', boxShadow: (th) => `0 0 0 2px ${th.palette.primary.main}` },
+            '&:focus-visible': {
+              borderColor: 'primary.main',
+              boxShadow: (th) => `0 0 0 2px ${th.palette.primary.main}`,
+            },
           }}
         >
           {file ? (
@@ -150,7 +160,12 @@ export function StyleUploadDialog({ open, onClose, existingNames }: Props) {
             </>
           )}
         </Box>
-        <FormHelperText error={Boolean(error)} aria-live="polite" data-testid="style-upload-error" sx={{ minHeight: 20 }}>
+        <FormHelperText
+          error={Boolean(error)}
+          aria-live="polite"
+          data-testid="style-upload-error"
+          sx={{ minHeight: 20 }}
+        >
           {error ? t(error) : file ? label('app.data.style.upload.change') : ''}
         </FormHelperText>
       </DialogContent>

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import {
-  Alert, Box, Button, IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -42,13 +54,26 @@ export function StylesPage() {
       <PageHeader title={label('app.settings.data.style')} subtitle={label('app.data.style.subtitle')} />
       {isAdmin && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-          <Button variant="contained" startIcon={<UploadFileOutlinedIcon />} onClick={() => setUploading(true)} data-testid="styles-add">
+          <Button
+            variant="contained"
+            startIcon={<UploadFileOutlinedIcon />}
+            onClick={() => setUploading(true)}
+            data-testid="styles-add"
+          >
             {label('app.data.style.add')}
           </Button>
         </Box>
       )}
       {styles.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void styles.refetch()}>{label('app.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void styles.refetch()}>
+              {label('app.retry')}
+            </Button>
+          }
+        >
           {t(errorMessageOf(styles.error))}
         </Alert>
       )}
@@ -64,32 +89,48 @@ export function StylesPage() {
                     <TableCell>{label('app.data.column.name')}</TableCell>
                     <TableCell>{label('app.data.column.type')}</TableCell>
                     <TableCell align="right">
-                      <Box component="span" sx={visuallyHidden}>{label('app.data.column.actions')}</Box>
+                      <Box component="span" sx={visuallyHidden}>
+                        {label('app.data.column.actions')}
+                      </Box>
                     </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {rows.map((s) => (
                     <TableRow key={s.id} hover data-testid={`style-row-${s.name}`}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }} data-testid="style-cell-name">{s.name}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }} data-testid="style-cell-name">
+                        {s.name}
+                      </TableCell>
                       <TableCell data-testid="style-cell-format">{label(styleFormatLabelId(s.format))}</TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5, pr: { xs: 0.5, sm: 1 } }}>
                         {isAdmin ? (
                           <Tooltip title={label('app.data.style.edit')}>
-                            <IconButton aria-label={label('app.data.style.edit.named', { name: s.name })} onClick={() => open(s)} data-testid="style-edit">
+                            <IconButton
+                              aria-label={label('app.data.style.edit.named', { name: s.name })}
+                              onClick={() => open(s)}
+                              data-testid="style-edit"
+                            >
                               <EditOutlinedIcon fontSize="small" />
                             </IconButton>
                           </Tooltip>
                         ) : (
                           <Tooltip title={label('app.data.style.view')}>
-                            <IconButton aria-label={label('app.data.style.view.named', { name: s.name })} onClick={() => open(s)} data-testid="style-view">
+                            <IconButton
+                              aria-label={label('app.data.style.view.named', { name: s.name })}
+                              onClick={() => open(s)}
+                              data-testid="style-view"
+                            >
                               <VisibilityOutlinedIcon fontSize="small" />
                             </IconButton>
                           </Tooltip>
                         )}
                         {isAdmin && (
                           <Tooltip title={label('app.data.style.delete')}>
-                            <IconButton aria-label={label('app.data.style.delete.named', { name: s.name })} onClick={() => setDeleting(s)} data-testid="style-delete">
+                            <IconButton
+                              aria-label={label('app.data.style.delete.named', { name: s.name })}
+                              onClick={() => setDeleting(s)}
+                              data-testid="style-delete"
+                            >
                               <DeleteOutlineIcon fontSize="small" />
                             </IconButton>
                           </Tooltip>
@@ -100,7 +141,11 @@ export function StylesPage() {
                   {rows.length === 0 && (
                     <TableRow>
                       <TableCell colSpan={3}>
-                        <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }} data-testid="styles-none">
+                        <Typography
+                          color="text.secondary"
+                          sx={{ py: 2, textAlign: 'center' }}
+                          data-testid="styles-none"
+                        >
                           {label('app.data.style.none')}
                         </Typography>
                       </TableCell>
@@ -114,7 +159,11 @@ export function StylesPage() {
       )}
       {isAdmin && (
         <>
-          <StyleUploadDialog open={uploading} onClose={() => setUploading(false)} existingNames={rows.map((s) => s.name)} />
+          <StyleUploadDialog
+            open={uploading}
+            onClose={() => setUploading(false)}
+            existingNames={rows.map((s) => s.name)}
+          />
           <StyleDeleteDialog style={deleting} onClose={() => setDeleting(null)} />
         </>
       )}

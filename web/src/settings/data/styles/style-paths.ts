@@ -9,4 +9,5 @@ export interface StyleEditState {
 }
 
 /** "CSS" or "SLD" for a style's format. */
-export const styleFormatLabelId = (format: StyleItem['format']) => (format === 'xml' ? 'app.data.style.format.sld' : 'app.data.style.format.css');
+export const styleFormatLabelId = (format: StyleItem['format']) =>
+  format === 'xml' ? 'app.data.style.format.sld' : 'app.data.style.format.css';

@@ -48,7 +48,12 @@ export function SymbolDeleteDialog({ symbol, onClose }: { symbol: SymbolItem | n
       <Typography component="span" sx={{ display: 'block', mb: 1 }}>
         {intl.formatMessage({ id: 'app.data.symbol.delete.confirm' }, { name: shown?.name ?? '' })}
       </Typography>
-      <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="symbol-usage" aria-live="polite">
+      <Box
+        component="span"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+        data-testid="symbol-usage"
+        aria-live="polite"
+      >
         {usage.isPending ? (
           <>
             <CircularProgress size={16} aria-hidden />

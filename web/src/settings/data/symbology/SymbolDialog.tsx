@@ -146,12 +146,26 @@ export function SymbolDialog({ open, symbol, onClose }: Props) {
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             <Box
               sx={{
-                width: 64, height: 64, borderRadius: 1, border: 1, borderColor: 'divider', display: 'flex',
-                alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', flexShrink: 0,
+                width: 64,
+                height: 64,
+                borderRadius: 1,
+                border: 1,
+                borderColor: 'divider',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                bgcolor: 'action.hover',
+                flexShrink: 0,
               }}
             >
               {preview ? (
-                <Box component="img" src={preview} alt={label('app.data.symbol.image.new')} sx={{ maxWidth: 56, maxHeight: 56 }} data-testid="symbol-preview" />
+                <Box
+                  component="img"
+                  src={preview}
+                  alt={label('app.data.symbol.image.new')}
+                  sx={{ maxWidth: 56, maxHeight: 56 }}
+                  data-testid="symbol-preview"
+                />
               ) : symbol ? (
                 <SymbolImage symbol={symbol} buster={openedAt} size={48} />
               ) : (
@@ -168,7 +182,12 @@ export function SymbolDialog({ open, symbol, onClose }: Props) {
               >
                 {label(symbol ? 'app.data.symbol.image.replace' : 'app.data.symbol.image.choose')}
               </FilePickButton>
-              <FormHelperText id={`${titleId}-file`} error={Boolean(fileError)} data-testid="symbol-file-status" sx={{ overflowWrap: 'anywhere' }}>
+              <FormHelperText
+                id={`${titleId}-file`}
+                error={Boolean(fileError)}
+                data-testid="symbol-file-status"
+                sx={{ overflowWrap: 'anywhere' }}
+              >
                 {file
                   ? fileError
                     ? t(fileError)
@@ -178,7 +197,13 @@ export function SymbolDialog({ open, symbol, onClose }: Props) {
             </Box>
           </Box>
         </DialogContent>
-        <DialogSaveActions onCancel={onClose} saving={saving} canSave={canSave} cancelTestId="symbol-cancel" saveTestId="symbol-save" />
+        <DialogSaveActions
+          onCancel={onClose}
+          saving={saving}
+          canSave={canSave}
+          cancelTestId="symbol-cancel"
+          saveTestId="symbol-save"
+        />
       </Box>
     </Dialog>
   );

@@ -34,7 +34,10 @@ export function SymbologyPage() {
   const search = useDebounced(searchText.trim(), DICTIONARY_LIMITS.symbolCheckDebounceMs);
   const [lastSearch, setLastSearch] = useState(search);
   // The dialog keeps its symbol while it closes (no title flicker).
-  const [editing, setEditingState] = useState<{ open: boolean; symbol: SymbolItem | null }>({ open: false, symbol: null });
+  const [editing, setEditingState] = useState<{ open: boolean; symbol: SymbolItem | null }>({
+    open: false,
+    symbol: null,
+  });
   const setEditing = (symbol: SymbolItem | null) => setEditingState({ open: true, symbol });
   const [deleting, setDeleting] = useState<SymbolItem | null>(null);
 
@@ -69,13 +72,26 @@ export function SymbologyPage() {
         maxLength={DICTIONARY_LIMITS.symbolNameMax}
       >
         {isAdmin && (
-          <Button variant="contained" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => setEditing(null)} data-testid="symbols-add">
+          <Button
+            variant="contained"
+            startIcon={<AddPhotoAlternateOutlinedIcon />}
+            onClick={() => setEditing(null)}
+            data-testid="symbols-add"
+          >
             {label('app.data.symbol.add')}
           </Button>
         )}
       </SearchToolbar>
       {symbols.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void symbols.refetch()}>{label('app.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void symbols.refetch()}>
+              {label('app.retry')}
+            </Button>
+          }
+        >
           {t(errorMessageOf(symbols.error))}
         </Alert>
       )}

@@ -58,7 +58,9 @@ export function SymbolsTable({ page, loadedAt, sort, onSortChange, isAdmin, onEd
           <TableCell>{label('app.data.symbol.column.image')}</TableCell>
           {isAdmin && (
             <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>{label('app.data.column.actions')}</Box>
+              <Box component="span" sx={visuallyHidden}>
+                {label('app.data.column.actions')}
+              </Box>
             </TableCell>
           )}
         </>
@@ -71,7 +73,9 @@ export function SymbolsTable({ page, loadedAt, sort, onSortChange, isAdmin, onEd
           <TableCell sx={{ maxWidth: { xs: 140, sm: 320 }, overflowWrap: 'anywhere' }} data-testid="symbol-cell-name">
             {s.name}
           </TableCell>
-          <TableCell sx={fromSm} data-testid="symbol-cell-format">{formatLabel(s.format)}</TableCell>
+          <TableCell sx={fromSm} data-testid="symbol-cell-format">
+            {formatLabel(s.format)}
+          </TableCell>
           <TableCell sx={{ py: 0.5 }}>
             <SymbolImage symbol={s} buster={loadedAt} />
           </TableCell>
@@ -93,10 +97,20 @@ export function SymbolsTable({ page, loadedAt, sort, onSortChange, isAdmin, onEd
 }
 
 /** The preview, or a placeholder while a symbol has no image yet. */
-export function SymbolImage({ symbol, buster, size = 32 }: { symbol: SymbolItem; buster: number | string; size?: number }) {
+export function SymbolImage({
+  symbol,
+  buster,
+  size = 32,
+}: {
+  symbol: SymbolItem;
+  buster: number | string;
+  size?: number;
+}) {
   const intl = useIntl();
   if (!symbol.symbolUrl) {
-    return <HideImageOutlinedIcon color="disabled" titleAccess={intl.formatMessage({ id: 'app.data.symbol.no-image' })} />;
+    return (
+      <HideImageOutlinedIcon color="disabled" titleAccess={intl.formatMessage({ id: 'app.data.symbol.no-image' })} />
+    );
   }
   return (
     <Box
@@ -131,8 +145,16 @@ function SymbolDetail({ symbol, id }: { symbol: SymbolItem; id: string }) {
     </>
   );
   const items: [string, ReactNode, string][] = [
-    ['app.data.symbol.detail.created', when(symbol.createdAt, symbol.createdBy, 'symbol-detail-created'), 'symbol-detail-created-by'],
-    ['app.data.symbol.detail.modified', when(symbol.updatedAt, symbol.updatedBy, 'symbol-detail-modified'), 'symbol-detail-modified-by'],
+    [
+      'app.data.symbol.detail.created',
+      when(symbol.createdAt, symbol.createdBy, 'symbol-detail-created'),
+      'symbol-detail-created-by',
+    ],
+    [
+      'app.data.symbol.detail.modified',
+      when(symbol.updatedAt, symbol.updatedBy, 'symbol-detail-modified'),
+      'symbol-detail-modified-by',
+    ],
     ['app.data.symbol.detail.original-name', symbol.originalName ?? '—', 'symbol-detail-original-name'],
     ['app.data.column.type', formatLabel(symbol.format), 'symbol-detail-format'],
     [
@@ -162,7 +184,10 @@ function SymbolDetail({ symbol, id }: { symbol: SymbolItem; id: string }) {
       }}
     >
       {items.map(([labelId, value, testId]) => (
-        <Box key={labelId} sx={{ minWidth: 0, gridColumn: labelId === 'app.data.symbol.detail.url' ? { sm: '1 / -1' } : undefined }}>
+        <Box
+          key={labelId}
+          sx={{ minWidth: 0, gridColumn: labelId === 'app.data.symbol.detail.url' ? { sm: '1 / -1' } : undefined }}
+        >
           <Typography component="dt" variant="caption" color="text.secondary">
             {label(labelId)}
           </Typography>
