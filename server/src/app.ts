@@ -33,6 +33,9 @@ import { ogcRoutes } from './ogc/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
+import { jobRoutes } from './jobs/routes.js';
+import { importRoutes } from './imports/routes.js';
+import { exportRoutes } from './exports/routes.js';
 import { registerAccessControl } from './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerTextGuard } from './http/text-guard.js';
@@ -40,6 +43,12 @@ import { loggerOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { diskStorage, UploadUrls } from './platform/storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -84,6 +93,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   };
 
+  // main.ts and the job worker start workers on the same deps.
+  app.decorate('deps', deps);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   registerTextGuard(app);
@@ -126,6 +137,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(ogcRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
+  await app.register(jobRoutes(deps));
+  await app.register(importRoutes(deps));
+  await app.register(exportRoutes(deps));
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

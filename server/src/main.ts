@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { prepareDatabase } from './db/prepare.js';
 import { buildApp } from './app.js';
+import { startJobWorker } from './jobs/worker.js';
 
 /** Starts Fieldbook: opens the database (PGlite under DATA_DIR, or DATABASE_URL), migrates, serves. */
 async function main() {
@@ -10,6 +11,9 @@ async function main() {
   await prepareDatabase(database.db);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
+  // Imports and exports run in this process too; `npm run worker` adds workers on PostgreSQL.
+  const worker = startJobWorker(app.deps);
+  app.addHook('preClose', () => worker.stop());
   const url = config.publicUrl;
   app.log.info(`Fieldbook is running on ${url} (database: ${database.kind}, data: ${config.dataDir})`);
   console.log(

@@ -144,6 +144,11 @@ const ROWS: Record<string, Row> = {
   'DELETE /rest/projects/{projectId}/folders/{id}': { need: 'edit', params: (w) => ({ id: w.plainFolderId }) },
   'POST /rest/projects/{projectId}/addFeatureFolder': { need: 'edit', body: () => ({ name: 'Intruder features' }) },
   'GET /rest/projects/{projectId}/folders/{folderId}/layers': { need: 'view' },
+  // An upload URL lets its holder create a layer in the folder: only those who may create layers there get one.
+  'GET /rest/projects/signedurl/{folderId}/{ext}/{type}/{method}': {
+    need: 'edit',
+    params: (w) => ({ folderId: w.plainFolderId, ext: 'geojson', type: 'VECTOR', method: 'WFS' }),
+  },
   'POST /rest/projects/{projectId}/folders/{folderId}/layers': {
     need: 'edit',
     body: () => ({ name: 'Intruder layer' }),

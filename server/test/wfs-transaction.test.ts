@@ -136,7 +136,7 @@ describe('WFS-T 2.0 Transaction (POST /rest/features/tx/{layerId} and the layer 
       (
         await call(h, s.admin, 'POST', s.url, {
           xml: tx(
-            `${good}<wfs:Update typeName="${s.type}"><wfs:Property><wfs:ValueReference>ogc_fid</wfs:ValueReference><wfs:Value>1</wfs:Value></wfs:Property>${byId(s.existing)}</wfs:Update>`,
+            `${good}<wfs:Update typeName="${s.type}"><wfs:Property><wfs:ValueReference>component</wfs:ValueReference><wfs:Value>No such component</wfs:Value></wfs:Property>${byId(s.existing)}</wfs:Update>`,
           ),
         })
       ).status,

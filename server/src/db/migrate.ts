@@ -11,6 +11,8 @@ import * as m009 from './migrations/009_layer_data_version.js';
 import * as m010 from './migrations/010_layer_dictionary_styles.js';
 import * as m011 from './migrations/011_identity_hardening.js';
 import * as m012 from './migrations/012_membership_invitations.js';
+import * as m013 from './migrations/013_layer_fields.js';
+import * as m014 from './migrations/014_jobs.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '010_layer_dictionary_styles': m010,
   '011_identity_hardening': m011,
   '012_membership_invitations': m012,
+  '013_layer_fields': m013,
+  '014_jobs': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -324,6 +324,8 @@ export interface LayersTable {
   z_index: Generated<number>;
   /** Bumped by every feature write (server/src/ogc/data-version.ts); keys cached map tiles. */
   data_version: ColumnType<string, string | number | undefined, string | number>;
+  /** The layer's typed fields, LayerField[] (migration 013). */
+  fields: Json<Array<{ name: string; type: string; order: number }>>;
   created_at: Timestamp;
 }
 
@@ -360,6 +362,8 @@ export interface FeaturesTable {
   attributes: Json<unknown[]>;
   metadata: Json<unknown> | null;
   properties: Json<Record<string, string>>;
+  /** Values of the layer's fields by name, typed JSON (migration 013). */
+  field_values: Json<Record<string, string | number | boolean | null>>;
   created_at: Timestamp;
   updated_at: Timestamp;
   created_by: string | null;
@@ -403,7 +407,44 @@ export interface ExternalStoresTable {
   created_at: Timestamp;
 }
 
+/** Background jobs (migration 014): imports and exports claimed by a worker. */
+export interface JobsTable {
+  id: Generated<string>;
+  /** Queue order (identity): listing pages and claiming follow it. */
+  seq: ColumnType<string, never, never>;
+  organization_id: string;
+  project_id: string | null;
+  owner_id: string;
+  type: 'IMPORT' | 'EXPORT';
+  title: string;
+  payload: Json<Record<string, unknown>>;
+  is_complete: Generated<boolean>;
+  has_error: Generated<boolean>;
+  info_messages: Json<string[]>;
+  result_url: string | null;
+  processed: ColumnType<string, number | undefined, number>;
+  total: ColumnType<string, number | undefined, number>;
+  attempts: Generated<number>;
+  timeout_time: Timestamp | null;
+  claimed_by: string | null;
+  heartbeat_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An import's features waiting for the transaction that creates its layers (migration 014). */
+export interface ImportRowsTable {
+  job_id: string;
+  source_layer: number;
+  ord: number;
+  kind: string;
+  geom: unknown;
+  field_values: Json<Record<string, unknown>>;
+}
+
 export interface DB {
+  jobs: JobsTable;
+  import_rows: ImportRowsTable;
   layer_shares: LayerSharesTable;
   layer_dictionary_styles: LayerDictionaryStylesTable;
   external_stores: ExternalStoresTable;

@@ -21,6 +21,8 @@ export interface BulkFeature {
   componentId?: string | null;
   attributes?: unknown[];
   properties?: Record<string, string>;
+  /** Values of the layer's typed fields by name, already coerced (coerceFieldValue). */
+  fieldValues?: Record<string, string | number | boolean | null>;
 }
 
 /** Rows per INSERT: large multi-row statements through unnest, one round trip per batch. */
@@ -41,12 +43,13 @@ export async function insertFeaturesBulk(db: Executor, target: BulkTarget, featu
         SELECT * FROM unnest(${batch.map((f) => f.kind)}::text[], ${batch.map((f) => JSON.stringify(f.geometry))}::text[],
           ${batch.map((f) => (f.dictionaryId === undefined ? target.dictionaryId : f.dictionaryId))}::uuid[],
           ${batch.map((f) => f.systemId ?? null)}::uuid[], ${batch.map((f) => f.componentId ?? null)}::uuid[],
-          ${batch.map((f) => JSON.stringify(f.attributes ?? []))}::jsonb[], ${batch.map((f) => JSON.stringify(f.properties ?? {}))}::jsonb[])
-          WITH ORDINALITY AS t(kind, geojson, dictionary_id, system_id, component_id, attributes, properties, ord)
+          ${batch.map((f) => JSON.stringify(f.attributes ?? []))}::jsonb[], ${batch.map((f) => JSON.stringify(f.properties ?? {}))}::jsonb[],
+          ${batch.map((f) => JSON.stringify(f.fieldValues ?? {}))}::jsonb[])
+          WITH ORDINALITY AS t(kind, geojson, dictionary_id, system_id, component_id, attributes, properties, field_values, ord)
       ), inserted AS (
-        INSERT INTO features (organization_id, project_id, layer_id, kind, geom, dictionary_id, system_id, component_id, attributes, properties, created_by, updated_by)
+        INSERT INTO features (organization_id, project_id, layer_id, kind, geom, dictionary_id, system_id, component_id, attributes, properties, field_values, created_by, updated_by)
         SELECT ${target.organizationId}::uuid, ${target.projectId}::uuid, ${target.layerId}::uuid, kind, ST_SetSRID(ST_GeomFromGeoJSON(geojson), 4326),
-          dictionary_id, system_id, component_id, attributes, properties, ${target.accountId}::uuid, ${target.accountId}::uuid
+          dictionary_id, system_id, component_id, attributes, properties, field_values, ${target.accountId}::uuid, ${target.accountId}::uuid
         FROM input ORDER BY ord
         RETURNING id
       ), versions AS (

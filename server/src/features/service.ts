@@ -5,6 +5,8 @@ import {
   parseFeatureRef,
   type FeatureInput,
   type FeatureKind,
+  type FieldValue,
+  type LayerField,
 } from '@fieldbook/domain';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
@@ -13,7 +15,7 @@ import type { Caller } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { canCreateFeature, canEditFeature, canView, folderChain, isFeatureAdmin } from '../projects/access.js';
 import type { AssetRef } from '@fieldbook/domain';
-import { checkedClassification, drawTargetError } from './validate.js';
+import { checkedClassification, checkedFieldValues, drawTargetError } from './validate.js';
 import { addVersion, addVersions, softDelete } from './store.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
 
@@ -37,6 +39,7 @@ export async function layerContext(db: Executor, caller: Caller, layerId: string
       'layers.type',
       'layers.server_name',
       'layers.reference_id',
+      'layers.fields',
       'folders.parent_id',
       'projects.id as project_id',
       'projects.dictionary_id',
@@ -54,13 +57,14 @@ export async function layerContext(db: Executor, caller: Caller, layerId: string
 }
 
 export function toFeature(row: Record<string, unknown>) {
-  const { id, kind, geometry, attributes, metadata, properties, ...rest } = row as {
+  const { id, kind, geometry, attributes, metadata, properties, field_values, ...rest } = row as {
     id: string;
     kind: string;
     geometry: string;
     attributes: unknown;
     metadata: unknown;
     properties: Record<string, string>;
+    field_values?: Record<string, FieldValue>;
     [k: string]: unknown;
   };
   return {
@@ -73,6 +77,8 @@ export function toFeature(row: Record<string, unknown>) {
       ogc_fid: Number(id),
       attributes: JSON.stringify(attributes ?? []),
       metadata: metadata === null ? null : JSON.stringify(metadata),
+      /** Values of the layer's typed fields by name (absent: null). */
+      fieldValues: field_values ?? {},
     },
   };
 }
@@ -97,6 +103,7 @@ function featureRows(db: Executor, caller: Caller) {
       'features.attributes',
       'features.metadata',
       'features.properties',
+      'features.field_values',
       'features.created_at as created',
       'features.updated_at as modified',
       'c.email as created_by_email',
@@ -156,6 +163,8 @@ export interface CheckedFeature {
   geometry: NonNullable<ReturnType<typeof normalizeGeometry>>;
   classification: Awaited<ReturnType<typeof checkedClassification>>;
   properties: Record<string, string>;
+  /** The layer's field values, coerced to their types (nulls left out). */
+  fieldValues: Record<string, FieldValue>;
 }
 
 type LayerContext = Awaited<ReturnType<typeof layerContext>>;
@@ -182,14 +191,26 @@ export async function checkedNewFeature(
     componentId: p.component_id,
     attributes: p.attributes,
   });
-  return { kind, geometry, classification, properties: (p.properties ?? {}) as Record<string, string> };
+  return {
+    kind,
+    geometry,
+    classification,
+    properties: (p.properties ?? {}) as Record<string, string>,
+    fieldValues: checkedFieldValues(layer.fields as LayerField[], {}, p.fieldValues),
+  };
 }
 
 /** Draws a feature into a layer (checkedNewFeature), with its 'Add' version. */
 export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKind, input: FeatureInput) {
   const context = await layerContext(deps.db, caller, input.properties.layer_id);
   const { layer } = context;
-  const { geometry, classification, properties } = await checkedNewFeature(deps.db, caller, context, kind, input);
+  const { geometry, classification, properties, fieldValues } = await checkedNewFeature(
+    deps.db,
+    caller,
+    context,
+    kind,
+    input,
+  );
   const p = input.properties;
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -211,6 +232,7 @@ export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKin
               ? p.metadata
               : JSON.stringify(p.metadata),
         properties: JSON.stringify(properties),
+        field_values: JSON.stringify(fieldValues),
         created_by: caller.accountId,
         updated_by: caller.accountId,
       })
@@ -269,6 +291,10 @@ export async function updateFeature(
                 attributes: p.attributes,
               },
         );
+  const fieldValues =
+    p.fieldValues === undefined
+      ? undefined
+      : checkedFieldValues(layer.fields as LayerField[], current.field_values, p.fieldValues);
   await deps.db.transaction().execute(async (trx) => {
     await addVersion(trx, caller, current.id, 'Edit', toFeature(current));
     await trx
@@ -286,6 +312,7 @@ export async function updateFeature(
             }
           : {}),
         ...(p.properties ? { properties: JSON.stringify(p.properties) } : {}),
+        ...(fieldValues ? { field_values: JSON.stringify(fieldValues) } : {}),
         updated_at: new Date(),
         updated_by: caller.accountId,
       })

@@ -15,6 +15,8 @@ export interface FeatureRow {
   attributes: unknown;
   metadata: unknown;
   properties: unknown;
+  /** The layer's field values by name (a split line's second half keeps them). */
+  field_values?: unknown;
 }
 
 const geomOf = (geometry: unknown) => sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`;
@@ -94,6 +96,7 @@ export async function insertFeature(
     | 'attributes'
     | 'metadata'
     | 'properties'
+    | 'field_values'
   > & { geometry: unknown },
 ): Promise<string> {
   const row = await trx
@@ -110,6 +113,7 @@ export async function insertFeature(
       attributes: JSON.stringify(f.attributes ?? []),
       metadata: jsonOrNull(f.metadata),
       properties: JSON.stringify(f.properties ?? {}),
+      field_values: JSON.stringify(f.field_values ?? {}),
       created_by: caller.accountId,
       updated_by: caller.accountId,
     })

@@ -4,8 +4,11 @@ import {
   attributeTypeName,
   componentTypeForKind,
   featureValueError,
+  fieldValuesSchemaFor,
   type FeatureAttribute,
   type FeatureKind,
+  type FieldValue,
+  type LayerField,
 } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 import { badRequest } from '../http/errors.js';
@@ -104,4 +107,27 @@ export async function checkedClassification(
     componentId: component.id,
     attributes: stored,
   };
+}
+
+/**
+ * A feature's field values after a write: `given` (by field name) checked and coerced against the
+ * layer's fields over the `stored` ones; an unknown field or a value of the wrong type is a 400 with
+ * the field named. Nulls are left out (an absent field reads as null); values of fields the layer no
+ * longer has are dropped.
+ */
+export function checkedFieldValues(
+  fields: LayerField[],
+  stored: unknown,
+  given: Record<string, unknown> | undefined,
+): Record<string, FieldValue> {
+  const parsed = fieldValuesSchemaFor(fields).safeParse(given ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(issue.message, 'InvalidParameterException', { field: String(issue.path[0] ?? '') });
+  }
+  const names = new Set(fields.map((f) => f.name));
+  const merged: Record<string, FieldValue> = {};
+  for (const [name, value] of Object.entries({ ...((stored ?? {}) as Record<string, FieldValue>), ...parsed.data }))
+    if (value !== null && names.has(name)) merged[name] = value;
+  return merged;
 }

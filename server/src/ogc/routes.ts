@@ -36,7 +36,7 @@ async function serve(
         .send(await capabilities(deps.db, layers, serviceUrl, 'Fieldbook WFS', transactional));
     }
     if (request === 'describefeaturetype')
-      return reply.type('application/xml; charset=utf-8').send(describeFeatureType(chosen));
+      return reply.type('application/xml; charset=utf-8').send(await describeFeatureType(deps.db, chosen));
     if (request === 'getfeature') {
       if (chosen.length !== 1)
         throw new OgcError('InvalidParameterValue', 'typeNames', 'GetFeature takes one type name');

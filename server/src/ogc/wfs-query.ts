@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/types.js';
+import { attributeValuesSql, columnJson, columnXmlText, type WfsColumn } from './wfs-columns.js';
 
 /** WFS paging: at most this many features per GetFeature response (spec 3 §7: 3000 per page). */
 export const WFS_PAGE_SIZE = 3000;
@@ -17,6 +18,8 @@ export interface FeatureQuery {
   filter?: RawBuilder<unknown>;
   /** propertyName: the properties to output (all when absent). */
   properties?: string[];
+  /** The layer's typed columns (wfs-columns.ts), output after the fixed properties. */
+  columns: WfsColumn[];
 }
 
 /** The properties of a feature in WFS output, in order; `geometry` is the geometry property. */
@@ -54,6 +57,28 @@ export async function countFeatures(db: Executor, q: FeatureQuery): Promise<numb
 const columns = sql`
   f.id, f.kind, f.created_at, f.updated_at, f.attributes, s.name AS system_name, c.alias AS component_alias,
   ca.email AS created_by_email`;
+/** The typed columns' sources: field_values and, when the layer publishes dictionary attributes, their object. */
+const columnSources = (q: FeatureQuery) =>
+  sql`f.field_values, ${attributeValuesSql(q.columns) ?? sql`NULL::jsonb`} AS attribute_values`;
+const wantedColumns = (q: FeatureQuery) => q.columns.filter((c) => wants(q, c.name));
+
+/**
+ * The properties object's text: the fixed properties by json_build_object, then each typed column
+ * appended as text (`"name":<json>`), since one function call takes at most 100 arguments.
+ */
+function propertiesJson(q: FeatureQuery): RawBuilder<unknown> {
+  const fixed = JSON_PROPERTIES.filter(([k]) => wants(q, k));
+  const base = fixed.length
+    ? sql`json_build_object(${sql.join(fixed.map(([k, e]) => sql`${sql.lit(k)}, ${e}`))})::text`
+    : sql`'{}'`;
+  const extra = wantedColumns(q);
+  if (extra.length === 0) return base;
+  const parts = extra.map(
+    (c, i) =>
+      sql`${(i > 0 || fixed.length ? ',' : '') + JSON.stringify(c.name) + ':'}::text || coalesce((${columnJson(c, 'p')})::text, 'null')`,
+  );
+  return sql`left(${base}, -1) || ${sql.join(parts, sql` || `)} || '}'`;
+}
 const joins = sql`
   LEFT JOIN systems s ON s.id = f.system_id
   LEFT JOIN components c ON c.id = f.component_id
@@ -89,11 +114,11 @@ export async function featureCollectionJson(
     SELECT max(p.matched)::text AS matched,
       '{"type":"FeatureCollection","features":[' || coalesce(string_agg(
         '{"type":"Feature","id":"' || p.kind || '.' || p.id || '","geometry":' || ${wants(q, 'geometry') ? sql`coalesce(ST_AsGeoJSON(p.g, 9), 'null')` : sql`'null'`}
-        || ',"properties":' || json_build_object(${sql.join(JSON_PROPERTIES.filter(([k]) => wants(q, k)).map(([k, e]) => sql`${sql.lit(k)}, ${e}`))})::text || '}',
+        || ',"properties":' || ${propertiesJson(q)} || '}',
         ',' ORDER BY p.id), '') || ']}' AS fc
     FROM (
-      SELECT ${columns}, ${geom} AS g, f.matched
-      FROM (SELECT f.id, f.kind, f.geom, f.attributes, f.created_at, f.updated_at, f.system_id, f.component_id, f.created_by, ${narrowed ? sql`count(*) OVER ()` : sql`NULL::bigint`} AS matched FROM features f ${q.filter ? joins : sql``} WHERE ${where(q)}
+      SELECT ${columns}, ${columnSources(q)}, ${geom} AS g, f.matched
+      FROM (SELECT f.id, f.kind, f.geom, f.attributes, f.field_values, f.created_at, f.updated_at, f.system_id, f.component_id, f.created_by, ${narrowed ? sql`count(*) OVER ()` : sql`NULL::bigint`} AS matched FROM features f ${q.filter ? joins : sql``} WHERE ${where(q)}
             ORDER BY ${narrowed ? sql`f.id + 0` : sql`f.id`} LIMIT ${q.count} OFFSET ${q.startIndex}) f
       ${joins}
     ) p`.execute(db);
@@ -111,6 +136,21 @@ export interface GmlRow {
   created_at: Date;
   updated_at: Date;
   created_by_email: string | null;
+  /** The typed columns as GML property elements, built in SQL. */
+  columns_xml: string;
+}
+
+/** Each wanted typed column as `<fb:name>text</fb:name>` or a nil element, concatenated in SQL. */
+function columnsXml(q: FeatureQuery): RawBuilder<unknown> {
+  const extra = wantedColumns(q);
+  if (extra.length === 0) return sql`''`;
+  return sql.join(
+    extra.map(
+      (c) =>
+        sql`coalesce(${`\n    <fb:${c.name}>`}::text || ${columnXmlText(c, 'p')} || ${`</fb:${c.name}>`}::text, ${`\n    <fb:${c.name} xsi:nil="true"/>`}::text)`,
+    ),
+    sql` || `,
+  );
 }
 
 /** A page as GML 3.2 geometries (EPSG:4326 with lat/lon axis order as WFS 2.0 requires for the URN). */
@@ -119,10 +159,9 @@ export async function gmlRows(db: Executor, q: FeatureQuery): Promise<GmlRow[]> 
     q.srid === 4326
       ? sql`ST_AsGML(3, f.geom, 9, 17, 'gml', 'g.' || f.id)`
       : sql`ST_AsGML(3, ST_Transform(f.geom, ${q.srid}::int), 9, 1, 'gml', 'g.' || f.id)`;
-  const r =
-    await sql<GmlRow>`SELECT ${columns}, ${gml} AS gml FROM features f ${joins} WHERE ${where(q)} ORDER BY f.id LIMIT ${q.count} OFFSET ${q.startIndex}`.execute(
-      db,
-    );
+  const r = await sql<GmlRow>`SELECT p.*, ${columnsXml(q)} AS columns_xml FROM (
+      SELECT ${columns}, ${columnSources(q)}, ${gml} AS gml FROM features f ${joins} WHERE ${where(q)} ORDER BY f.id LIMIT ${q.count} OFFSET ${q.startIndex}
+    ) p ORDER BY p.id`.execute(db);
   return r.rows;
 }
 

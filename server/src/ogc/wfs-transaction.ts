@@ -10,10 +10,19 @@ import { insertFeaturesBulk, type BulkFeature } from '../features/bulk-insert.js
 import { kindOfGeometry } from '../features/routes.js';
 import { parseTransaction, type TxInsertFeature, type TxValue } from './wfs-transaction-parse.js';
 import { typeNameOf } from './wfs.js';
+import { wfsColumns } from './wfs-columns.js';
 import { OgcError, xmlEscape } from './xml.js';
 
-/** Properties GetFeature outputs that a client may not write (an Insert may echo them back). */
-const READ_ONLY = new Set(['ogc_fid', 'created', 'modified', 'created_by_email']);
+/**
+ * Properties GetFeature outputs that a client may not write: ignored, since GDAL and QGIS send every
+ * column back (issue #11), dictionary attribute columns included (`writable` in inputOf).
+ */
+const READ_ONLY = new Set(['ogc_fid', 'gml_id', 'created', 'modified', 'created_by_email']);
+/** The layer's typed columns as a Transaction writes them: its fields, and the read-only dictionary ones. */
+interface TxColumns {
+  fields: Set<string>;
+  readOnly: Set<string>;
+}
 /** A written value with its geometry already read from GML (before the transaction opens). */
 type Value = TxValue | { geojson: FeatureInput['geometry'] };
 type Values = Map<string, Value>;
@@ -131,9 +140,10 @@ async function inputOf(
   layer: { id: string; dictionary_id: string },
   values: Values,
   base: Omit<FeatureInput, 'geometry'> & { geometry?: FeatureInput['geometry'] },
-  update: boolean,
+  columns: TxColumns,
 ): Promise<FeatureInput> {
   const properties = { ...(base.properties.properties ?? {}) } as Record<string, string>;
+  const fieldValues: Record<string, string | null> = {};
   // Not yet valid: the schema checks it below, as the feature routes do with their body.
   const input: { geometry?: unknown; properties: Record<string, unknown> } = {
     ...base,
@@ -143,15 +153,16 @@ async function inputOf(
     if (name === 'geometry')
       input.geometry =
         value && 'geojson' in value ? value.geojson : invalid('geometry', 'geometry takes a GML geometry');
-    else if (name === 'attributes') input.properties.attributes = textOf(name, value) ?? '[]';
-    else if (READ_ONLY.has(name)) {
-      if (update) invalid(name, `${name} is read-only`);
-    } else if (!['system', 'system_id', 'component', 'component_id', 'dictionary_id'].includes(name)) {
+    else if (name === 'attributes') input.properties.attributes = textOf(name, value) || '[]';
+    else if (columns.fields.has(name)) fieldValues[name] = textOf(name, value);
+    else if (READ_ONLY.has(name) || columns.readOnly.has(name)) continue;
+    else if (!['system', 'system_id', 'component', 'component_id', 'dictionary_id'].includes(name)) {
       const text = textOf(name, value);
       if (text === null) delete properties[name];
       else properties[name] = text;
     }
   }
+  if (Object.keys(fieldValues).length) input.properties.fieldValues = fieldValues;
   Object.assign(input.properties, await classificationOf(db, layer.dictionary_id, values, base.properties));
   input.properties.dictionary_id = input.properties.component_id ? layer.dictionary_id : null;
   if (!input.geometry) invalid('geometry', 'A feature needs a geometry');
@@ -205,6 +216,11 @@ export async function runTransaction(
   const context = await layerContext(deps.db, caller, layerId);
   const { layer } = context;
   const local = typeNameOf(layer.id).slice(3);
+  const published = await wfsColumns(deps.db, { id: layer.id, kind: layer.server_name });
+  const columns: TxColumns = {
+    fields: new Set(published.filter((c) => c.source === 'field').map((c) => c.name)),
+    readOnly: new Set(published.filter((c) => c.source === 'attribute').map((c) => c.name)),
+  };
   for (const op of operations) {
     for (const t of op.op === 'insert' ? op.features.map((f) => f.typeName) : [op.typeName])
       if (t !== local) invalid('typeName', `Unknown type ${t}`);
@@ -224,7 +240,7 @@ export async function runTransaction(
   const values = new Map(written.map(([key], i) => [key, converted[i]]));
   const inserts = new Map<TxInsertFeature, BulkFeature>();
   for (const f of operations.flatMap((op) => (op.op === 'insert' ? op.features : []))) {
-    const input = await inputOf(deps.db, layer, values.get(f)!, { properties: { layer_id: layer.id } }, false);
+    const input = await inputOf(deps.db, layer, values.get(f)!, { properties: { layer_id: layer.id } }, columns);
     const checked = await checkedNewFeature(deps.db, caller, context, kindOf(input.geometry), input);
     const c = checked.classification;
     inserts.set(f, {
@@ -235,6 +251,7 @@ export async function runTransaction(
       componentId: c.componentId,
       attributes: c.attributes,
       properties: checked.properties,
+      fieldValues: checked.fieldValues,
     });
     if (inserts.size % 100 === 0) await yieldToOtherRequests();
   }
@@ -287,7 +304,7 @@ export async function runTransaction(
       }
       for (const id of op.ids) {
         const base = await currentOf(tx.db, caller, layer.id, id);
-        await updateFeature(tx, caller, undefined, id, await inputOf(tx.db, layer, values.get(op)!, base, true));
+        await updateFeature(tx, caller, undefined, id, await inputOf(tx.db, layer, values.get(op)!, base, columns));
         result.updated++;
       }
     }
@@ -296,12 +313,13 @@ export async function runTransaction(
   });
 }
 
+/** Each inserted feature also as a WFS 1.1 ogc:FeatureId, which GDAL's WFS-T reads (issue #11). */
 export function transactionResponse(r: TransactionResult): string {
   const inserted = r.inserted.length
-    ? `\n  <wfs:InsertResults>\n${r.inserted.map((i) => `    <wfs:Feature${i.handle ? ` handle="${xmlEscape(i.handle)}"` : ''}><fes:ResourceId rid="${xmlEscape(i.rid)}"/></wfs:Feature>`).join('\n')}\n  </wfs:InsertResults>`
+    ? `\n  <wfs:InsertResults>\n${r.inserted.map((i) => `    <wfs:Feature${i.handle ? ` handle="${xmlEscape(i.handle)}"` : ''}><fes:ResourceId rid="${xmlEscape(i.rid)}"/><ogc:FeatureId fid="${xmlEscape(i.rid)}"/></wfs:Feature>`).join('\n')}\n  </wfs:InsertResults>`
     : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
-<wfs:TransactionResponse xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:fes="http://www.opengis.net/fes/2.0" version="2.0.0">
+<wfs:TransactionResponse xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:ogc="http://www.opengis.net/ogc" version="2.0.0">
   <wfs:TransactionSummary>
     <wfs:totalInserted>${r.inserted.length}</wfs:totalInserted>
     <wfs:totalUpdated>${r.updated}</wfs:totalUpdated>

@@ -15,6 +15,7 @@ import {
 import { WFS_TRANSACTION_MAX_OPERATIONS, WFS_TRANSACTION_MAX_UPDATES } from './wfs-transaction-parse.js';
 import { OgcError, xmlEscape } from './xml.js';
 import { sridOf, toLonLatBox } from './crs.js';
+import { XSD_TYPE, wfsColumns } from './wfs-columns.js';
 
 export interface WfsLayer {
   id: string;
@@ -106,21 +107,39 @@ ${types.join('\n')}
 </wfs:WFS_Capabilities>`;
 }
 
-export function describeFeatureType(layers: WfsLayer[]): string {
-  const elements = layers.map((l) => {
+/**
+ * The geometry kind a layer's features have: a drawing layer's own, else the one kind its features
+ * share (an imported layer), else null (empty or mixed: GeometryPropertyType).
+ */
+async function geometryKindOf(db: Executor, layer: WfsLayer): Promise<string | null> {
+  if (layer.kind && GEOMETRY_TYPE[layer.kind]) return layer.kind;
+  const r = await sql<{ kind: string | null; mixed: boolean }>`
+    SELECT k.kind, EXISTS (SELECT 1 FROM features f WHERE f.layer_id = ${layer.id} AND f.deleted_at IS NULL AND f.kind <> k.kind) AS mixed
+    FROM (SELECT kind FROM features WHERE layer_id = ${layer.id} AND deleted_at IS NULL LIMIT 1) k`.execute(db);
+  const row = r.rows[0];
+  return row && !row.mixed ? row.kind : null;
+}
+
+export async function describeFeatureType(db: Executor, layers: WfsLayer[]): Promise<string> {
+  const elements = [];
+  for (const l of layers) {
     const local = typeNameOf(l.id).slice(3);
-    return `  <xsd:complexType name="${local}Type"><xsd:complexContent><xsd:extension base="gml:AbstractFeatureType"><xsd:sequence>
-    <xsd:element name="geometry" type="${GEOMETRY_TYPE[l.kind ?? ''] ?? 'gml:GeometryPropertyType'}" minOccurs="0"/>
+    const kind = await geometryKindOf(db, l);
+    const columns = (await wfsColumns(db, l)).map(
+      (c) => `\n    <xsd:element name="${c.name}" type="${XSD_TYPE[c.type]}" minOccurs="0" nillable="true"/>`,
+    );
+    elements.push(`  <xsd:complexType name="${local}Type"><xsd:complexContent><xsd:extension base="gml:AbstractFeatureType"><xsd:sequence>
+    <xsd:element name="geometry" type="${GEOMETRY_TYPE[kind ?? ''] ?? 'gml:GeometryPropertyType'}" minOccurs="0"/>
     <xsd:element name="ogc_fid" type="xsd:long"/>
     <xsd:element name="system" type="xsd:string" minOccurs="0" nillable="true"/>
     <xsd:element name="component" type="xsd:string" minOccurs="0" nillable="true"/>
     <xsd:element name="attributes" type="xsd:string" minOccurs="0"/>
     <xsd:element name="created" type="xsd:dateTime" minOccurs="0"/>
     <xsd:element name="modified" type="xsd:dateTime" minOccurs="0"/>
-    <xsd:element name="created_by_email" type="xsd:string" minOccurs="0" nillable="true"/>
+    <xsd:element name="created_by_email" type="xsd:string" minOccurs="0" nillable="true"/>${columns.join('')}
   </xsd:sequence></xsd:extension></xsd:complexContent></xsd:complexType>
-  <xsd:element name="${local}" type="fb:${local}Type" substitutionGroup="gml:AbstractFeature"/>`;
-  });
+  <xsd:element name="${local}" type="fb:${local}Type" substitutionGroup="gml:AbstractFeature"/>`);
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>
 <xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:fb="${NS}"
   targetNamespace="${NS}" elementFormDefault="qualified">
@@ -134,8 +153,8 @@ export interface GetFeatureResult {
   body: string;
 }
 
-/** propertyName: a comma list, optionally per type in parentheses and with the fb: prefix. */
-export function propertyNamesOf(value: string | undefined): string[] | undefined {
+/** propertyName: a comma list, optionally per type in parentheses and with the fb: prefix; `extra`: the layer's typed columns. */
+export function propertyNamesOf(value: string | undefined, extra: string[] = []): string[] | undefined {
   if (value === undefined || value.trim() === '' || value.trim() === '*') return undefined;
   const names = value
     .replace(/[()]/g, '')
@@ -143,7 +162,7 @@ export function propertyNamesOf(value: string | undefined): string[] | undefined
     .map((n) => n.trim().replace(/^[\w-]+:/, ''))
     .filter(Boolean);
   for (const n of names) {
-    if (!(WFS_PROPERTIES as readonly string[]).includes(n))
+    if (!(WFS_PROPERTIES as readonly string[]).includes(n) && !extra.includes(n))
       throw new OgcError('InvalidParameterValue', 'propertyName', `Unknown property ${n}`);
   }
   return names;
@@ -193,6 +212,7 @@ export async function getFeature(
     1,
     Number.MAX_SAFE_INTEGER,
   );
+  const columns = await wfsColumns(db, layer);
   const q: FeatureQuery = {
     layerId: layer.id,
     bbox: bboxOf(params),
@@ -203,7 +223,11 @@ export async function getFeature(
     startIndex: integerParam(params, 'startindex', 0, 0, WFS_MAX_START_INDEX),
     count: Math.min(requested, WFS_PAGE_SIZE),
     srid: sridOf(params.srsname),
-    properties: propertyNamesOf(params.propertyname),
+    properties: propertyNamesOf(
+      params.propertyname,
+      columns.map((c) => c.name),
+    ),
+    columns,
     filter: params.cql_filter ? await cqlToSql(db, await dictionaryOf(db, layer.id), params.cql_filter) : undefined,
   };
   const timeStamp = new Date().toISOString();
@@ -243,7 +267,7 @@ export async function getFeature(
     )}${element('created', new Date(r.created_at).toISOString())}${element(
       'modified',
       new Date(r.updated_at).toISOString(),
-    )}${element('created_by_email', r.created_by_email === null ? null : xmlEscape(r.created_by_email))}
+    )}${element('created_by_email', r.created_by_email === null ? null : xmlEscape(r.created_by_email))}${r.columns_xml}
   </fb:${local}></wfs:member>`,
   );
   return {

@@ -5,7 +5,9 @@ import {
   PROJECT_MSG,
   createLayerSchema,
   needsGeoserver,
+  sortedFields,
   updateLayerSchema,
+  type LayerField,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
@@ -25,6 +27,7 @@ import { presentLayer } from './tree.js';
 import { requireOwnRows } from '../authz/references.js';
 import { flagOn } from '../http/flags.js';
 import { LAYER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
+import { applyFieldChanges, fieldChanges } from './layer-fields.js';
 
 async function nameTaken(db: Executor, folderId: string, name: string, exceptId?: string) {
   let q = db
@@ -107,6 +110,7 @@ export async function createLayer(
         preferred_method: input.preferredMethod,
         mobile_preferred_method: null,
         style_id: null,
+        fields: JSON.stringify(sortedFields(input.fields ?? [])),
       })
       .returningAll()
       .executeTakeFirstOrThrow(),
@@ -141,21 +145,30 @@ export async function updateLayer(
   const styleId = input.styles === undefined ? layer.style_id : (input.styles[0]?.id ?? null);
   if (styleId && styleId !== layer.style_id)
     await requireOwnRows(deps.db, 'styles', [styleId], caller.organizationId, 'app.layer.error.style');
-  const row = await uniquely(PROJECT_MSG.layerNameExists, () =>
-    deps.db
-      .updateTable('layers')
-      .set({
-        name: input.name,
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.preferredMethod ? { preferred_method: input.preferredMethod } : {}),
-        ...(input.mobilePreferredMethod !== undefined ? { mobile_preferred_method: input.mobilePreferredMethod } : {}),
-        ...(input.readOnly !== undefined ? { read_only: input.readOnly } : {}),
-        style_id: styleId,
-      })
-      .where('id', '=', layer.id)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+  const changes = input.fields && fieldChanges(layer.fields as LayerField[], input.fields);
+  // The field list and the values it moves or drops change together (applyFieldChanges).
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const updated = await uniquely(PROJECT_MSG.layerNameExists, () =>
+      trx
+        .updateTable('layers')
+        .set({
+          name: input.name,
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.preferredMethod ? { preferred_method: input.preferredMethod } : {}),
+          ...(input.mobilePreferredMethod !== undefined
+            ? { mobile_preferred_method: input.mobilePreferredMethod }
+            : {}),
+          ...(input.readOnly !== undefined ? { read_only: input.readOnly } : {}),
+          ...(changes ? { fields: JSON.stringify(changes.fields) } : {}),
+          style_id: styleId,
+        })
+        .where('id', '=', layer.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    if (changes) await applyFieldChanges(trx, caller, layer.id, changes);
+    return updated;
+  });
   return presentLayer(row);
 }
 

@@ -1,4 +1,4 @@
-import type { FolderOut, ProjectOut } from '@fieldbook/domain';
+import { sortedFields, type FolderOut, type LayerField, type ProjectOut } from '@fieldbook/domain';
 import type { Selectable } from 'kysely';
 import type { LayersTable, ProjectsTable } from '../db/schema.js';
 import type { Executor } from '../db/types.js';
@@ -23,6 +23,7 @@ export function presentLayer(l: Selectable<LayersTable>, sharedFolders: string[]
     wfsStrategy: l.wfs_strategy,
     styles: l.style_id ? [{ id: l.style_id }] : [],
     zIndex: l.z_index,
+    fields: sortedFields(l.fields as LayerField[]),
   };
 }
 

@@ -102,6 +102,8 @@ export const featureInputSchema = z.object({
         .nullable()
         .optional(),
       properties: z.record(z.string(), z.string().max(FREE_TEXT_MAX, { message: FEATURE_MSG.textTooLong })).optional(),
+      /** Values of the layer's typed fields by name (map/fields.ts), checked against the layer by the server. */
+      fieldValues: z.record(z.string(), z.unknown()).optional(),
     })
     .passthrough(),
 });

@@ -6,3 +6,7 @@ export * from './line-functions.js';
 export * from './moves.js';
 export * from './external-services.js';
 export * from './map-services.js';
+export * from './fields.js';
+export * from './imports.js';
+export * from './jobs.js';
+export * from './exports.js';

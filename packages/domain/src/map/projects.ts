@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_TYPES, layerFieldsInputSchema, layerFieldsSchema } from './fields.js';
 
 /** Limits and message ids of spec 3 §5 for projects, folders and layers. */
 export const PROJECT_LIMITS = {
@@ -144,6 +145,8 @@ export const createLayerSchema = z.object({
   description: z.string().trim().max(256).nullable().optional(),
   type: z.enum(LAYER_TYPES).default('VECTOR'),
   preferredMethod: z.enum(LAYER_METHODS).default('WFS'),
+  /** The layer's typed fields (map/fields.ts). */
+  fields: layerFieldsSchema.optional(),
 });
 
 export const updateLayerSchema = z.object({
@@ -158,6 +161,8 @@ export const updateLayerSchema = z.object({
     .array(z.object({ id: z.string().uuid() }))
     .max(1)
     .optional(),
+  /** The whole new field list; absent keeps the fields. Renames and removals: layerFieldsInputSchema. */
+  fields: layerFieldsInputSchema.optional(),
 });
 
 export const layerOut = z.object({
@@ -176,6 +181,8 @@ export const layerOut = z.object({
   wfsStrategy: z.string(),
   styles: z.array(z.object({ id: z.string() })),
   zIndex: z.number().int(),
+  /** The layer's typed fields in their order (as stored: checked when written). */
+  fields: z.array(z.object({ name: z.string(), type: z.enum(FIELD_TYPES), order: z.number().int() })),
   /** Folders (of other projects) this layer is shared into; a shared layer cannot be deleted (spec 3 §6). */
   sharedFolders: z.array(z.string()).optional(),
 });

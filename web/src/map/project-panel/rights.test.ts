@@ -20,6 +20,7 @@ const layer = (over: Partial<Layer> = {}): Layer => ({
   styles: [],
   zIndex: 0,
   sharedFolders: [],
+  fields: [],
   ...over,
 });
 const folder = (over: Partial<Folder> = {}): Folder => ({

@@ -26,6 +26,7 @@ const layer = (id: string, name: string, folderId: string, over: Partial<Layer> 
   styles: [],
   zIndex: 0,
   sharedFolders: [],
+  fields: [],
   ...over,
 });
 const folder = (id: string, name: string, over: Partial<Folder> = {}): Folder => ({

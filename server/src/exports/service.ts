@@ -1,0 +1,108 @@
+import {
+  EXPORT_MSG,
+  exportRequestError,
+  isPlusOrganization,
+  type AssetRef,
+  type ExportItemType,
+  type ExportRequest,
+} from '@fieldbook/domain';
+import type { Deps } from '../deps.js';
+import type { Caller } from '../http/context.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { flagOn } from '../http/flags.js';
+import { enqueueJob } from '../jobs/queue.js';
+import { canView, folderChain, projectOf } from '../projects/access.js';
+import { exportResultKey, type ExportPayload } from './run.js';
+
+/** Export needs the search feature and is disabled for the Plus tier (spec 3 §6). */
+async function requireExportAllowed(deps: Deps, caller: Caller) {
+  if (isPlusOrganization(caller.organizationType) || !(await flagOn(deps.db, caller, 'search')))
+    throw forbidden(EXPORT_MSG.disabled);
+}
+
+/** The vector layers of the item that the caller may view, with the item's project; 404 when not visible. */
+async function viewableLayers(deps: Deps, caller: Caller, type: ExportItemType, id: string) {
+  const located =
+    type === 'project'
+      ? { project_id: id }
+      : type === 'folder'
+        ? await deps.db.selectFrom('folders').select('project_id').where('id', '=', id).executeTakeFirst()
+        : await deps.db.selectFrom('layers').select('project_id').where('id', '=', id).executeTakeFirst();
+  if (!located) throw notFound();
+  const project = await projectOf(deps.db, caller, located.project_id);
+  const folders = await deps.db
+    .selectFrom('folders')
+    .select(['id', 'parent_id'])
+    .where('project_id', '=', project.id)
+    .execute();
+  const parentOf = new Map(folders.map((f) => [f.id, f.parent_id]));
+  const chainOf = (folderId: string): AssetRef[] => {
+    const parent = parentOf.get(folderId);
+    return folderChain(project.id, parent ? [folderId, parent] : [folderId]);
+  };
+  if (type === 'folder' && !canView(caller, chainOf(id))) throw notFound();
+  const layers = await deps.db
+    .selectFrom('layers')
+    .select(['id', 'folder_id', 'type'])
+    .where('project_id', '=', project.id)
+    .where('type', '!=', 'RASTER')
+    .execute();
+  const inItem = layers.filter((l) =>
+    type === 'project'
+      ? true
+      : type === 'folder'
+        ? l.folder_id === id || parentOf.get(l.folder_id) === id
+        : l.id === id,
+  );
+  const visible = inItem.filter((l) => canView(caller, [{ type: 'layer', id: l.id }, ...chainOf(l.folder_id)]));
+  if (type === 'layer' && !visible.length) throw notFound();
+  return { project, layerIds: visible.map((l) => l.id) };
+}
+
+/** Whether the requested CRS is the project's custom site calibration (its WKT or PROJ text). */
+async function usesSiteCalibration(deps: Deps, siteId: string | null, request: ExportRequest) {
+  if (!siteId || (!request.projWkt && !request.projString)) return false;
+  const site = await deps.db.selectFrom('sites').select(['wkt', 'proj']).where('id', '=', siteId).executeTakeFirst();
+  const same = (a?: string | null, b?: string | null) => !!a && !!b && a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
+  return !!site && (same(site.wkt, request.projWkt) || same(site.proj, request.projString));
+}
+
+/** Checks the request and the caller's view of the item, then queues the EXPORT job owned by the caller. */
+export async function startExport(
+  deps: Deps,
+  caller: Caller,
+  type: ExportItemType,
+  id: string,
+  request: ExportRequest,
+): Promise<{ id: string; jobId: string }> {
+  await requireExportAllowed(deps, caller);
+  const { project, layerIds } = await viewableLayers(deps, caller, type, id);
+  const refusal = exportRequestError(request, type, await usesSiteCalibration(deps, project.site_id, request));
+  if (refusal) throw badRequest(refusal, 'InvalidParameterValue');
+  const payload: ExportPayload = { request, itemType: type, itemId: id, layerIds };
+  const job = await enqueueJob(deps.db, {
+    organizationId: caller.organizationId,
+    projectId: project.id,
+    ownerId: caller.accountId,
+    type: 'EXPORT',
+    title: request.fileName,
+    payload: payload as unknown as Record<string, unknown>,
+  });
+  return { id: job.id, jobId: job.id };
+}
+
+/** The stored result of one of the caller's own export jobs in the caller's organization; 404 otherwise. */
+export async function exportResult(deps: Deps, caller: Caller, jobId: string, name: string) {
+  const job = await deps.db
+    .selectFrom('jobs')
+    .select(['id', 'organization_id', 'result_url'])
+    .where('id', '=', jobId)
+    .where('type', '=', 'EXPORT')
+    .where('organization_id', '=', caller.organizationId)
+    .where('owner_id', '=', caller.accountId)
+    .executeTakeFirst();
+  if (!job?.result_url || !job.result_url.endsWith(`/${encodeURIComponent(name)}`)) throw notFound();
+  const data = await deps.files.get(`${exportResultKey(job.organization_id, job.id)}/${name}`);
+  if (!data) throw notFound();
+  return data;
+}

@@ -1,0 +1,162 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../db/types.js';
+import { CSVT_TYPES, quoted, type ExportColumn } from './columns.js';
+
+/** Features read per query: one page is built as one CSV text in SQL, so memory stays flat. */
+export const EXPORT_PAGE_SIZE = 5000;
+
+export interface ExportLayer {
+  id: string;
+  name: string;
+  fields: Array<{ name: string; type: string; order: number }>;
+  /** The project's dictionary when some feature of the layer is classified by it. */
+  dictionaryId: string | null;
+}
+
+/** The features of one layer that become one output layer: all of them, or those of one geometry family. */
+export interface ExportGroup {
+  layer: ExportLayer;
+  /** ST_Dimension of the group's geometries (0 points, 1 lines, 2 polygons); null for all together. */
+  family: number | null;
+  hasZ: boolean;
+  count: number;
+}
+
+export interface FeatureFilter {
+  featureIds?: string[];
+}
+
+function where(layerId: string, family: number | null, filter: FeatureFilter): RawBuilder<unknown> {
+  const parts = [sql`f.layer_id = ${layerId}`, sql`f.deleted_at IS NULL`];
+  if (family !== null) parts.push(sql`ST_Dimension(f.geom) = ${family}`);
+  if (filter.featureIds)
+    parts.push(
+      filter.featureIds.length
+        ? sql`f.id IN (${sql.join(filter.featureIds.map((id) => sql`${id}::bigint`))})`
+        : sql`false`,
+    );
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The output layers of a layer. Shapefile and FileGDB hold one geometry type per layer, so there a
+ * layer with points and lines becomes one group per family; other formats keep the layer whole.
+ */
+export async function exportGroups(
+  db: Executor,
+  layer: ExportLayer,
+  splitByFamily: boolean,
+  filter: FeatureFilter,
+): Promise<ExportGroup[]> {
+  const r = await sql<{ family: number | null; has_z: boolean | null; n: string }>`
+    SELECT ${splitByFamily ? sql`ST_Dimension(f.geom)` : sql`NULL::int`} AS family,
+      bool_or(ST_Zmflag(f.geom) >= 2) AS has_z, count(*) AS n
+    FROM features f WHERE ${where(layer.id, null, filter)} GROUP BY 1 ORDER BY 1`.execute(db);
+  if (!r.rows.length) return [{ layer, family: splitByFamily ? 0 : null, hasZ: false, count: 0 }];
+  return r.rows.map((row) => ({ layer, family: row.family, hasZ: !!row.has_z, count: Number(row.n) }));
+}
+
+async function write(out: WriteStream, text: string) {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
+async function close(out: WriteStream) {
+  out.end();
+  await once(out, 'finish');
+}
+
+/** Reads the group's features by id in pages; `page` gets each page's text and row count. */
+async function eachPage(
+  db: Executor,
+  group: ExportGroup,
+  filter: FeatureFilter,
+  line: (start: number) => RawBuilder<string>,
+  page: (text: string, rows: number) => Promise<void>,
+) {
+  let last = '0';
+  let done = 0;
+  for (;;) {
+    const dictionary = group.layer.dictionaryId
+      ? sql`(SELECT jsonb_object_agg(a.name, av->>'attributeValue') FROM jsonb_array_elements(f.attributes) av
+             JOIN attributes a ON a.id::text = av->>'attributeId')`
+      : sql`NULL::jsonb`;
+    const r = await sql<{ last: string | null; n: number; body: string | null }>`
+      SELECT max(p.id)::text AS last, count(*)::int AS n, string_agg(${line(done)}, E'\n' ORDER BY p.id) AS body
+      FROM (
+        SELECT f.id, f.geom AS g, f.field_values, f.metadata, s.name AS system_name, c.alias AS component_alias,
+          ${dictionary} AS dictionary_values, row_number() OVER (ORDER BY f.id) AS rn
+        FROM (SELECT * FROM features f WHERE ${where(group.layer.id, group.family, filter)} AND f.id > ${last}::bigint
+              ORDER BY f.id LIMIT ${EXPORT_PAGE_SIZE}) f
+        LEFT JOIN systems s ON s.id = f.system_id
+        LEFT JOIN components c ON c.id = f.component_id
+      ) p`.execute(db);
+    const row = r.rows[0];
+    if (!row || !row.n || !row.last) return;
+    await page(`${row.body}\n`, row.n);
+    done += row.n;
+    last = row.last;
+    if (row.n < EXPORT_PAGE_SIZE) return;
+  }
+}
+
+/**
+ * Writes a group as a CSV with WKT geometry and its `.csvt` of column types, the intermediate GDAL
+ * reads (DESIGN §7): every value is typed by the layer's fields, not guessed from the data.
+ */
+export async function writeGroupCsv(
+  db: Executor,
+  group: ExportGroup,
+  columns: ExportColumn[],
+  file: string,
+  filter: FeatureFilter,
+  progress: (rows: number) => Promise<void>,
+): Promise<void> {
+  const header = ['WKT', ...columns.map((c) => c.name)].map((n) => `"${n.replace(/"/g, '""')}"`).join(',');
+  const csvt = createWriteStream(file.replace(/\.csv$/, '.csvt'));
+  await write(csvt, ['WKT', ...columns.map((c) => CSVT_TYPES[c.type])].map((t) => `"${t}"`).join(',') + '\n');
+  await close(csvt);
+
+  const geometry = group.family === null || group.family === 0 ? sql`p.g` : sql`ST_Multi(p.g)`;
+  const line = () =>
+    sql<string>`${quoted(sql`ST_AsText(${geometry})`)} || ',' || ${sql.join(
+      columns.map((c) => c.csv),
+      sql` || ',' || `,
+    )}`;
+  const out = createWriteStream(file);
+  try {
+    await write(out, header + '\n');
+    await eachPage(db, group, filter, line, async (text, rows) => {
+      await write(out, text);
+      await progress(rows);
+    });
+  } finally {
+    await close(out);
+  }
+}
+
+/**
+ * PNEZD (spec §9 "PNEZD GPS"): `point number,northing,easting,elevation,description` for each point,
+ * numbered from `firstNumber`, in the chosen coordinate system (PostGIS/PROJ transforms it).
+ */
+export async function writePnezd(
+  db: Executor,
+  group: ExportGroup,
+  crs: string,
+  firstNumber: number,
+  out: WriteStream,
+  filter: FeatureFilter,
+  progress: (rows: number) => Promise<void>,
+): Promise<void> {
+  const point = sql`ST_GeometryN(p.g, 1)`;
+  const projected = crs === 'EPSG:4326' ? point : sql`ST_Transform(${point}, ${crs}::text)`;
+  const line = (start: number) => sql<string>`concat_ws(',', (p.rn + ${firstNumber + start - 1}::bigint)::text,
+    ST_Y(${projected})::text, ST_X(${projected})::text,
+    coalesce(CASE WHEN ST_Zmflag(p.g) >= 2 THEN ST_Z(${projected})::text END, '0'),
+    ${quoted(sql`coalesce(p.component_alias, '')`)})`;
+  await eachPage(db, { ...group, family: 0 }, filter, line, async (text, rows) => {
+    await write(out, text);
+    await progress(rows);
+  });
+}

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { IMPORT_MSG, launderFieldName, isReservedFieldName, type FieldType, type LayerField } from '@fieldbook/domain';
+import { gdalMessages, type Gdal, type GdalDataset } from '../platform/gdal.js';
+import { zipEntryNames } from './zip-entries.js';
+
+/** One layer of an uploaded file, as `ogrinfo -json -so` describes it. */
+export interface SourceLayer {
+  index: number;
+  name: string;
+  featureCount: number;
+  geometryType: string;
+  hasCrs: boolean;
+  /** The layer's fields; `source` is the column name in the file. */
+  fields: Array<LayerField & { source: string }>;
+}
+
+interface OgrInfoLayer {
+  name: string;
+  featureCount?: number;
+  geometryFields?: Array<{ type?: string; coordinateSystem?: { wkt?: string } | null }>;
+  fields?: Array<{ name: string; type: string; subType?: string }>;
+}
+
+/** OGR field types → our field types (issue #10 §2); anything else is kept as text. */
+export function fieldTypeOf(ogrType: string, subType?: string): FieldType {
+  if (subType === 'Boolean') return 'boolean';
+  switch (ogrType) {
+    case 'Integer':
+    case 'Integer64':
+      return 'integer';
+    case 'Real':
+      return 'real';
+    case 'Date':
+      return 'date';
+    case 'DateTime':
+      return 'datetime';
+    default:
+      return 'text';
+  }
+}
+
+/** Source columns as layer fields: names made valid and unique, reserved names suffixed. */
+export function fieldsOf(columns: NonNullable<OgrInfoLayer['fields']>): SourceLayer['fields'] {
+  const taken = new Set<string>();
+  return columns.map((column, order) => {
+    let name = launderFieldName(column.name);
+    if (isReservedFieldName(name)) name = `${name}_1`;
+    let candidate = name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${name}_${n}`;
+    taken.add(candidate.toLowerCase());
+    return { name: candidate, type: fieldTypeOf(column.type, column.subType), order, source: column.name };
+  });
+}
+
+/** CSV coordinate columns (issue #10 §2): X/Y, lon/lat, longitude/latitude, or WKT. */
+const CSV_OPEN_OPTIONS = [
+  'X_POSSIBLE_NAMES=x,lon,lng,long,longitude,easting',
+  'Y_POSSIBLE_NAMES=y,lat,latitude,northing',
+  'Z_POSSIBLE_NAMES=z,elevation,altitude,alt',
+  'GEOM_POSSIBLE_NAMES=wkt,geometry,geom,the_geom',
+  'KEEP_GEOM_COLUMNS=NO',
+  'AUTODETECT_TYPE=YES',
+];
+
+/** Refuses a zip that is not one, and a Shapefile in it without its .dbf or .shx. */
+async function checkZip(file: string): Promise<void> {
+  const names = await zipEntryNames(file);
+  if (!names || names.length === 0) throw new Error(IMPORT_MSG.corruptFile);
+  const lower = new Set(names.map((n) => n.toLowerCase()));
+  for (const name of lower) {
+    if (!name.endsWith('.shp')) continue;
+    const stem = name.slice(0, -4);
+    if (!lower.has(`${stem}.dbf`) || !lower.has(`${stem}.shx`)) throw new Error(IMPORT_MSG.shapefileIncomplete);
+  }
+}
+
+/** Opens an uploaded file by its extension; throws an IMPORT_MSG id when GDAL cannot read it. */
+export async function openSource(gdal: Gdal, file: string, ext: string): Promise<GdalDataset> {
+  const zipped = ext === 'zip' || ext === 'kmz';
+  if (zipped) await checkZip(file);
+  const opened = await gdal.open(path.resolve(file), ext === 'csv' ? CSV_OPEN_OPTIONS : [], zipped ? ['vsizip'] : []);
+  const dataset = opened.datasets[0];
+  if (!dataset) throw new Error(zipped ? IMPORT_MSG.corruptFile : IMPORT_MSG.invalidType);
+  if (dataset.type === 'raster') {
+    await gdal.close(dataset);
+    throw new Error(IMPORT_MSG.rasterUnavailable);
+  }
+  return dataset;
+}
+
+/** The layers of an opened file that have a geometry column. */
+export async function describeSource(gdal: Gdal, dataset: GdalDataset): Promise<SourceLayer[]> {
+  const info = (await gdal.ogrinfo(dataset, ['-so', '-al'])) as { layers?: OgrInfoLayer[] };
+  return (info.layers ?? []).flatMap((layer, index) => {
+    const geometry = layer.geometryFields?.[0];
+    if (!geometry) return [];
+    return [
+      {
+        index,
+        name: layer.name,
+        featureCount: layer.featureCount ?? 0,
+        geometryType: geometry.type ?? 'Unknown',
+        hasCrs: !!geometry.coordinateSystem?.wkt,
+        fields: fieldsOf(layer.fields ?? []),
+      },
+    ];
+  });
+}
+
+/**
+ * Writes one source layer as GeoJSON text sequence in EPSG:4326 to disk (gdal.ts's output folder),
+ * one feature per line. A layer without a coordinate system is read in `crs` (else EPSG:4326).
+ */
+export async function layerAsGeoJsonSeq(
+  gdal: Gdal,
+  dataset: GdalDataset,
+  layer: SourceLayer,
+  crs: string | undefined,
+  outputName: string,
+): Promise<string> {
+  const args = ['-f', 'GeoJSONSeq', '-t_srs', 'EPSG:4326'];
+  if (!layer.hasCrs) args.push('-s_srs', crs ?? 'EPSG:4326');
+  // Keep every coordinate digit: GeoJSON's default of 15 significant digits is enough for degrees.
+  args.push('-lco', 'COORDINATE_PRECISION=15', layer.name);
+  try {
+    const out = await gdal.ogr2ogr(dataset, args, outputName);
+    return out.real;
+  } catch {
+    throw new Error(`${IMPORT_MSG.failed}: ${gdalMessages().join(' ').slice(0, 300)}`);
+  }
+}

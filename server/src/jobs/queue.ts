@@ -1,0 +1,84 @@
+import { EventEmitter } from 'node:events';
+import type { Selectable } from 'kysely';
+import type { JobType } from '@fieldbook/domain';
+import type { Deps } from '../deps.js';
+import type { Executor } from '../db/types.js';
+import type { JobsTable } from '../db/schema.js';
+
+/**
+ * The jobs queue (issue #10 §4): a job is a row of `jobs`; workers (worker.ts) claim open rows and
+ * run the handler registered for the row's type. Areas register their handlers when their routes are
+ * built, so a process that builds the app knows every job type.
+ */
+
+export type JobRecord = Selectable<JobsTable>;
+
+export interface JobContext {
+  deps: Deps;
+  /** Records progress for the jobs panel; writes at most about once a second. */
+  progress(processed: number, total: number): Promise<void>;
+  /** Adds a line to the job's infoMessages (kept in memory, written when the job ends). */
+  info(message: string): void;
+  /** Aborted when the job passes its timeout or the worker stops. */
+  signal: AbortSignal;
+}
+
+export interface JobOutcome {
+  resultUrl?: string;
+  /** Complete, with errors (spec 1 §9 "complete with errors"). */
+  hasError?: boolean;
+}
+
+export type JobHandler = (job: JobRecord, ctx: JobContext) => Promise<JobOutcome>;
+
+/** Removes what a job left half-made when it failed or its worker died (staging rows, temporary files). */
+export type JobCleanup = (deps: Deps, job: JobRecord) => Promise<void>;
+
+interface Registration {
+  handler: JobHandler;
+  cleanup?: JobCleanup;
+}
+
+const registrations = new Map<JobType, Registration>();
+
+export function registerJobHandler(type: JobType, handler: JobHandler, cleanup?: JobCleanup): void {
+  registrations.set(type, { handler, cleanup });
+}
+
+export const jobRegistration = (type: string): Registration | undefined => registrations.get(type as JobType);
+
+/** A job that takes longer than this shows as timed out and is stopped. */
+export const DEFAULT_JOB_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+
+/** In-process wake-up: the worker of this process starts a new job at once instead of at its next poll. */
+export const jobEvents = new EventEmitter();
+
+export interface NewJob {
+  organizationId: string;
+  projectId: string | null;
+  ownerId: string;
+  type: JobType;
+  title: string;
+  payload: Record<string, unknown>;
+  timeoutMs?: number;
+}
+
+export async function enqueueJob(db: Executor, job: NewJob): Promise<{ id: string }> {
+  const timeoutMs = job.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      organization_id: job.organizationId,
+      project_id: job.projectId,
+      owner_id: job.ownerId,
+      type: job.type,
+      title: job.title,
+      payload: JSON.stringify(job.payload),
+      info_messages: '[]',
+      timeout_time: new Date(Date.now() + timeoutMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  jobEvents.emit('enqueued');
+  return { id: row.id };
+}

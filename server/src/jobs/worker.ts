@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'kysely';
+import { JOB_MSG } from '@fieldbook/domain';
+import type { Deps } from '../deps.js';
+import { jobEvents, jobRegistration, type JobContext, type JobRecord } from './queue.js';
+
+/**
+ * Runs jobs of the queue one at a time. A claim is `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP
+ * LOCKED)`, one short statement, so several workers (in-process and `npm run worker`) never take the
+ * same job. While a job runs its worker beats `heartbeat_at`; a job whose heartbeat is older than
+ * STALE_AFTER_MS lost its worker (crash, kill -9) and is queued again once, then failed.
+ */
+
+const HEARTBEAT_MS = 5_000;
+export const STALE_AFTER_MS = 60_000;
+const PROGRESS_EVERY_MS = 1_000;
+/** A job is tried at most this often; an interruption after that fails it. */
+const MAX_ATTEMPTS = 2;
+
+const newWorkerId = () => `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+async function claimNextJob(deps: Deps, workerId: string, organizationId?: string): Promise<JobRecord | undefined> {
+  const r = await sql<JobRecord>`
+    UPDATE jobs SET claimed_by = ${workerId}, heartbeat_at = now(), attempts = attempts + 1, updated_at = now()
+    WHERE id = (
+      SELECT id FROM jobs
+      WHERE NOT is_complete AND NOT has_error AND claimed_by IS NULL AND (timeout_time IS NULL OR timeout_time > now())
+        AND (${organizationId ?? null}::uuid IS NULL OR organization_id = ${organizationId ?? null}::uuid)
+      ORDER BY seq LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    RETURNING *`.execute(deps.db);
+  return r.rows[0];
+}
+
+const appendInfo = (messages: string[]) => sql<string>`info_messages || ${JSON.stringify(messages)}::jsonb`;
+
+/**
+ * Jobs whose worker stopped beating: queued again (progress reset) while they have attempts left,
+ * else failed with JOB_MSG.interrupted. Their half-made work is cleaned either way.
+ */
+export async function recoverStaleJobs(deps: Deps, staleAfterMs = STALE_AFTER_MS): Promise<number> {
+  const stale = await deps.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('is_complete', '=', false)
+    .where('has_error', '=', false)
+    .where('claimed_by', 'is not', null)
+    .where('heartbeat_at', '<', new Date(Date.now() - staleAfterMs))
+    .execute();
+  for (const job of stale) {
+    await jobRegistration(job.type)?.cleanup?.(deps, job);
+    const retry = job.attempts < MAX_ATTEMPTS;
+    await deps.db
+      .updateTable('jobs')
+      .set({
+        claimed_by: null,
+        heartbeat_at: null,
+        processed: 0,
+        has_error: !retry,
+        info_messages: retry ? undefined : appendInfo([JOB_MSG.interrupted]),
+        updated_at: new Date(),
+      })
+      .where('id', '=', job.id)
+      .where('claimed_by', '=', job.claimed_by)
+      .execute();
+  }
+  if (stale.length) jobEvents.emit('enqueued');
+  return stale.length;
+}
+
+async function runJob(deps: Deps, workerId: string, job: JobRecord, stopping: AbortSignal): Promise<void> {
+  const registration = jobRegistration(job.type);
+  const infos: string[] = [];
+  const abort = new AbortController();
+  const onStop = () => abort.abort(new Error(JOB_MSG.interrupted));
+  stopping.addEventListener('abort', onStop);
+  const timeoutLeft = job.timeout_time ? job.timeout_time.getTime() - Date.now() : Infinity;
+  const timer = Number.isFinite(timeoutLeft)
+    ? setTimeout(() => abort.abort(new Error(JOB_MSG.timedOut)), Math.max(0, timeoutLeft))
+    : undefined;
+  const mine = () => deps.db.updateTable('jobs').where('id', '=', job.id).where('claimed_by', '=', workerId);
+  const beat = setInterval(() => {
+    mine()
+      .set({ heartbeat_at: new Date() })
+      .execute()
+      .catch((err: unknown) => deps.log.warn({ err, jobId: job.id }, 'job heartbeat failed'));
+  }, HEARTBEAT_MS);
+  let lastProgress = 0;
+  const ctx: JobContext = {
+    deps,
+    signal: abort.signal,
+    info: (message) => void infos.push(message),
+    progress: async (processed, total) => {
+      const now = Date.now();
+      if (now - lastProgress < PROGRESS_EVERY_MS && processed < total) return;
+      lastProgress = now;
+      await mine().set({ processed, total, updated_at: new Date() }).execute();
+    },
+  };
+  try {
+    if (!registration) throw new Error(JOB_MSG.unknownType);
+    const outcome = await registration.handler(job, ctx);
+    await mine()
+      .set({
+        is_complete: true,
+        has_error: outcome.hasError ?? false,
+        result_url: outcome.resultUrl ?? null,
+        info_messages: appendInfo(infos),
+        claimed_by: null,
+        updated_at: new Date(),
+      })
+      .execute();
+  } catch (err) {
+    const timedOut = abort.signal.aborted && (abort.signal.reason as Error | undefined)?.message === JOB_MSG.timedOut;
+    const message = timedOut ? JOB_MSG.timedOut : err instanceof Error ? err.message : String(err);
+    deps.log.warn({ err, jobId: job.id, type: job.type }, 'job failed');
+    await registration
+      ?.cleanup?.(deps, job)
+      .catch((cleanupErr: unknown) => deps.log.error({ err: cleanupErr, jobId: job.id }, 'job cleanup failed'));
+    if (stopping.aborted && !timedOut) {
+      // The worker is shutting down: give the job back to the queue for the next worker.
+      await mine().set({ claimed_by: null, heartbeat_at: null, processed: 0, updated_at: new Date() }).execute();
+      return;
+    }
+    // A timed-out job stays "not complete, no error" so the panel shows it as timeout (spec 1 §9).
+    await mine()
+      .set({
+        has_error: !timedOut,
+        info_messages: appendInfo([...infos, message]),
+        claimed_by: null,
+        updated_at: new Date(),
+      })
+      .execute();
+  } finally {
+    clearInterval(beat);
+    clearTimeout(timer);
+    stopping.removeEventListener('abort', onStop);
+  }
+}
+
+/**
+ * Runs queued jobs until none is left (the worker's inner loop; tests pass `organizationId` to run
+ * only their own organization's jobs). Returns how many ran.
+ */
+export async function runJobsUntilIdle(
+  deps: Deps,
+  options: { workerId?: string; signal?: AbortSignal; organizationId?: string } = {},
+) {
+  const workerId = options.workerId ?? newWorkerId();
+  const signal = options.signal ?? new AbortController().signal;
+  let count = 0;
+  while (!signal.aborted) {
+    const job = await claimNextJob(deps, workerId, options.organizationId);
+    if (!job) break;
+    await runJob(deps, workerId, job, signal);
+    count += 1;
+  }
+  return count;
+}
+
+export interface RunningWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * A polling worker: recovers stale jobs at start and every minute, then runs jobs as they come
+ * (woken at once by jobs enqueued in this process, else every `pollMs`).
+ */
+export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): RunningWorker {
+  const pollMs = options.pollMs ?? 2_000;
+  const stopping = new AbortController();
+  const workerId = newWorkerId();
+  let wake: (() => void) | undefined;
+  const onEnqueued = () => wake?.();
+  jobEvents.on('enqueued', onEnqueued);
+  let lastRecovery = 0;
+  const loop = (async () => {
+    while (!stopping.signal.aborted) {
+      try {
+        if (Date.now() - lastRecovery > STALE_AFTER_MS) {
+          lastRecovery = Date.now();
+          await recoverStaleJobs(deps);
+        }
+        await runJobsUntilIdle(deps, { workerId, signal: stopping.signal });
+      } catch (err) {
+        deps.log.error({ err }, 'job worker error');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        stopping.signal.addEventListener('abort', wake, { once: true });
+      });
+      wake = undefined;
+    }
+  })();
+  return {
+    async stop() {
+      stopping.abort();
+      jobEvents.off('enqueued', onEnqueued);
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,295 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { IMPORT_MSG, PROJECT_MSG } from '@fieldbook/domain';
+import { harness, type Harness } from './harness.js';
+import { signedInAccount, type SignedIn } from './factories.js';
+import { runJobsUntilIdle } from '../src/jobs/worker.js';
+
+const run = promisify(execFile);
+const hasGdal = existsSync('/usr/bin/ogrinfo');
+if (process.env.CI && !hasGdal) throw new Error('CI must have GDAL (gdal-bin) to make the import test files');
+
+const CSV = `id,name,height,day,stamp,WKT
+1,Café ñandú,1.5,2020-01-02,2020-01-02T03:04:05,POINT Z (-105 39.5 1600)
+2,北京,2.5,2021-03-04,2021-03-04T05:06:07,POINT Z (116.4 39.9 44)
+3,Año,3.25,2022-05-06,2022-05-06T07:08:09,POINT Z (-3.7 40.4 650)
+`;
+const POLYGONS = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties: { label: 'hole' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [10, 0],
+            [10, 10],
+            [0, 10],
+            [0, 0],
+          ],
+          [
+            [2, 2],
+            [4, 2],
+            [4, 4],
+            [2, 2],
+          ],
+        ],
+      },
+    },
+    {
+      type: 'Feature',
+      properties: { label: 'multi' },
+      geometry: {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [20, 20],
+              [21, 20],
+              [21, 21],
+              [20, 20],
+            ],
+          ],
+          [
+            [
+              [30, 30],
+              [31, 30],
+              [31, 31],
+              [30, 30],
+            ],
+          ],
+        ],
+      },
+    },
+  ],
+});
+
+const work = () => mkdtempSync(path.join(os.tmpdir(), 'fb-import-'));
+const csvOpen = ['-oo', 'GEOM_POSSIBLE_NAMES=WKT', '-oo', 'AUTODETECT_TYPE=YES', '-oo', 'KEEP_GEOM_COLUMNS=NO'];
+
+/** Makes `name` in `dir` from the test CSV with native ogr2ogr (tests only; the product uses gdal3.js). */
+async function pointsFile(format: string): Promise<{ file: string; ext: string }> {
+  const dir = work();
+  const csv = path.join(dir, 'pts.csv');
+  writeFileSync(csv, CSV);
+  const base = ['-a_srs', 'EPSG:4326', '-nln', 'pts', ...csvOpen];
+  switch (format) {
+    case 'shp': {
+      await run('ogr2ogr', ['-f', 'ESRI Shapefile', path.join(dir, 'shp'), csv, ...base, '-lco', 'ENCODING=UTF-8']);
+      await run('zip', [
+        '-qj',
+        path.join(dir, 'pts.zip'),
+        ...['shp', 'shx', 'dbf', 'prj', 'cpg'].map((e) => path.join(dir, 'shp', `pts.${e}`)),
+      ]);
+      return { file: path.join(dir, 'pts.zip'), ext: 'zip' };
+    }
+    case 'kmz': {
+      await run('ogr2ogr', ['-f', 'KML', path.join(dir, 'doc.kml'), csv, ...base]);
+      await run('zip', ['-qj', path.join(dir, 'pts.kmz'), path.join(dir, 'doc.kml')]);
+      return { file: path.join(dir, 'pts.kmz'), ext: 'kmz' };
+    }
+    case 'gpx': {
+      await run('ogr2ogr', [
+        '-f',
+        'GPX',
+        path.join(dir, 'pts.gpx'),
+        csv,
+        ...base,
+        '-nln',
+        'waypoints',
+        '-nlt',
+        'POINT',
+        '-dsco',
+        'GPX_USE_EXTENSIONS=YES',
+      ]);
+      return { file: path.join(dir, 'pts.gpx'), ext: 'gpx' };
+    }
+    default: {
+      const driver = { geojson: 'GeoJSON', gpkg: 'GPKG', kml: 'KML', csv: 'CSV' }[format] ?? format;
+      const out = path.join(dir, `survey.${format}`);
+      const extra = format === 'csv' ? ['-lco', 'GEOMETRY=AS_WKT'] : [];
+      await run('ogr2ogr', ['-f', driver, out, csv, ...base, ...extra]);
+      return { file: out, ext: format };
+    }
+  }
+}
+
+const call = async (
+  h: Harness,
+  who: SignedIn | null,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: unknown,
+) => {
+  const res = await h.app.inject({
+    method,
+    url,
+    headers: who ? who.auth : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+  return { status: res.statusCode, json: () => res.json() };
+};
+
+async function folderWorld(h: Harness) {
+  const admin = await signedInAccount(h);
+  const template = await h.db
+    .selectFrom('dictionaries')
+    .select('id')
+    .where('template_key', '=', 'asset-inventory')
+    .executeTakeFirstOrThrow();
+  const project = (
+    await call(h, admin, 'POST', '/rest/projects', { name: 'Imports', dataDictionaryId: template.id })
+  ).json();
+  const folder = (await call(h, admin, 'POST', `/rest/projects/${project.id}/folders`, { name: 'In' })).json();
+  return { admin, project, folder };
+}
+
+async function upload(h: Harness, who: SignedIn, folderId: string, file: Buffer, ext: string, query = '') {
+  const signed = await call(h, who, 'GET', `/rest/projects/signedurl/${folderId}/${ext}/VECTOR/WFS${query}`);
+  if (signed.status !== 200) return { status: signed.status, body: signed.json(), job: null };
+  const res = await h.app.inject({
+    method: 'PUT',
+    url: signed.json().url,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: file,
+  });
+  if (res.statusCode !== 201) return { status: res.statusCode, body: res.json(), job: null };
+  await runJobsUntilIdle(h.app.deps, { organizationId: who.organizationId });
+  const job = await h.db.selectFrom('jobs').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
+  return { status: 201, body: res.json(), job };
+}
+
+const layersOf = (h: Harness, folderId: string) =>
+  h.db.selectFrom('layers').selectAll().where('folder_id', '=', folderId).orderBy('name').execute();
+
+async function featuresOf(h: Harness, layerId: string) {
+  const r = await sql<{ kind: string; type: string; z: number | null; values: Record<string, unknown>; rings: number }>`
+    SELECT kind, GeometryType(geom) AS type, ST_Z(ST_PointN(ST_Boundary(geom), 1)) AS z, field_values AS values,
+      ST_NRings(geom) AS rings
+    FROM features WHERE layer_id = ${layerId} ORDER BY id`.execute(h.db);
+  return r.rows;
+}
+
+describe.skipIf(!hasGdal)('IMPORT of vector files', () => {
+  it.each(['shp', 'geojson', 'gpkg', 'kml', 'kmz', 'gpx', 'csv'])(
+    'imports a %s with its count, fields, geometry and text',
+    async (format) => {
+      const h = await harness();
+      const w = await folderWorld(h);
+      const source = await pointsFile(format);
+      const res = await upload(h, w.admin, w.folder.id, readFileSync(source.file), source.ext, '?layerName=Survey');
+      expect(res.job?.info_messages, JSON.stringify(res.job)).not.toContain(IMPORT_MSG.failed);
+      expect(res.job).toMatchObject({ is_complete: true, has_error: false });
+      const [layer] = await layersOf(h, w.folder.id);
+      expect(layer?.name).toBe('Survey');
+      const rows = await featuresOf(h, layer!.id);
+      expect(rows).toHaveLength(3);
+      expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['point']));
+      const texts = rows.flatMap((r) => Object.values(r.values)).filter((v) => typeof v === 'string');
+      expect(texts.join(' ')).toContain('Café ñandú');
+      expect(texts.join(' ')).toContain('北京');
+      if (['shp', 'geojson', 'gpkg', 'csv'].includes(format)) {
+        const fields = Object.fromEntries(layer!.fields.map((f) => [f.name.toLowerCase(), f.type]));
+        expect(fields).toMatchObject({ id: 'integer', name: 'text', height: 'real', day: 'date' });
+        expect(rows[0]!.values).toMatchObject({ height: 1.5 });
+      }
+      const extent = await sql<{
+        e: string;
+      }>`SELECT ST_Extent(geom)::text AS e FROM features WHERE layer_id = ${layer!.id}`.execute(h.db);
+      expect(extent.rows[0]?.e).toBe('BOX(-105 39.5,116.4 40.4)');
+      if (format !== 'kml' && format !== 'kmz' && format !== 'gpx') {
+        const z = await sql<{
+          z: number;
+        }>`SELECT ST_Z(geom) AS z FROM features WHERE layer_id = ${layer!.id} ORDER BY id LIMIT 1`.execute(h.db);
+        expect(z.rows[0]?.z).toBe(1600);
+      }
+    },
+  );
+
+  it('keeps holes and multi-parts of polygons, and names the layer after the file', async () => {
+    const h = await harness();
+    const w = await folderWorld(h);
+    const res = await upload(h, w.admin, w.folder.id, Buffer.from(POLYGONS), 'geojson', '');
+    expect(res.job).toMatchObject({ is_complete: true, has_error: false });
+    const [layer] = await layersOf(h, w.folder.id);
+    const rows = await featuresOf(h, layer!.id);
+    expect(rows.map((r) => [r.type, r.values.label])).toEqual([
+      ['POLYGON', 'hole'],
+      ['MULTIPOLYGON', 'multi'],
+    ]);
+    expect(rows[0]!.rings).toBe(2);
+  });
+
+  it('refuses bad files with the spec message and creates nothing', async () => {
+    const h = await harness();
+    const w = await folderWorld(h);
+    const empty = await upload(h, w.admin, w.folder.id, Buffer.alloc(0), 'geojson');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(IMPORT_MSG.emptyFile);
+    const wrongType = await upload(h, w.admin, w.folder.id, Buffer.from('x'), 'exe');
+    expect(wrongType.body.message).toBe(IMPORT_MSG.invalidType);
+    const corrupt = await upload(h, w.admin, w.folder.id, Buffer.from('PK not really a zip'), 'zip');
+    expect(corrupt.job).toMatchObject({ is_complete: false, has_error: true });
+    expect(corrupt.job?.info_messages).toContain(IMPORT_MSG.corruptFile);
+    const garbage = await upload(h, w.admin, w.folder.id, Buffer.from('{ not json'), 'geojson');
+    expect(garbage.job?.has_error).toBe(true);
+
+    const shp = await pointsFile('shp');
+    const dir = path.dirname(shp.file);
+    for (const missing of ['dbf', 'shx']) {
+      const zip = path.join(dir, `no-${missing}.zip`);
+      const parts = ['shp', 'shx', 'dbf', 'prj']
+        .filter((e) => e !== missing)
+        .map((e) => path.join(dir, 'shp', `pts.${e}`));
+      await run('zip', ['-qj', zip, ...parts]);
+      const res = await upload(h, w.admin, w.folder.id, readFileSync(zip), 'zip');
+      expect(res.job?.info_messages).toContain(IMPORT_MSG.shapefileIncomplete);
+    }
+    expect(await layersOf(h, w.folder.id)).toEqual([]);
+    const staged = await h.db.selectFrom('import_rows').select('job_id').execute();
+    expect(staged.filter((r) => [corrupt.job?.id, garbage.job?.id].includes(r.job_id))).toEqual([]);
+  });
+
+  it('refuses a layer name taken in the folder, at the URL and in the job', async () => {
+    const h = await harness();
+    const w = await folderWorld(h);
+    const geojson = Buffer.from(POLYGONS);
+    expect((await upload(h, w.admin, w.folder.id, geojson, 'geojson', '?layerName=Parcels')).job?.is_complete).toBe(
+      true,
+    );
+    const again = await upload(h, w.admin, w.folder.id, geojson, 'geojson', '?layerName=parcels');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(PROJECT_MSG.layerNameExists);
+    // Named after the file, which collides only when the job runs.
+    const signed = await call(h, w.admin, 'GET', `/rest/projects/signedurl/${w.folder.id}/geojson/VECTOR/WFS`);
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: `${signed.json().url}?fileName=Parcels.geojson`,
+      payload: geojson,
+      headers: { 'content-type': 'application/geo+json' },
+    });
+    expect(put.statusCode).toBe(201);
+    await runJobsUntilIdle(h.app.deps, { organizationId: w.admin.organizationId });
+    const job = await h.db.selectFrom('jobs').selectAll().where('id', '=', put.json().id).executeTakeFirstOrThrow();
+    expect(job.info_messages).toContain(PROJECT_MSG.layerNameExists);
+    expect((await layersOf(h, w.folder.id)).map((l) => l.name)).toEqual(['Parcels']);
+  });
+
+  it('keeps another organization out of the folder and its upload URL', async () => {
+    const h = await harness();
+    const w = await folderWorld(h);
+    const other = await signedInAccount(h);
+    const res = await call(h, other, 'GET', `/rest/projects/signedurl/${w.folder.id}/geojson/VECTOR/WFS`);
+    expect(res.status).toBe(404);
+    const tampered = await call(h, null, 'PUT', '/files/import/not-a-token', 'x');
+    expect(tampered.status).toBe(401);
+  });
+});
