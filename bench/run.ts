@@ -6,59 +6,37 @@
  * BENCH_ONLY=api,map,browser picks sections; BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * is the admin connection a bench database is created and dropped with ("off" skips PostgreSQL);
  * BENCH_POINTS (1,000,000), BENCH_LINES (100,000) and BENCH_PGLITE_POINTS (1,000,000; lines in the same
- * proportion) size the layers.
+ * proportion) size the layers; BENCH_SAMPLES (30, the floor) samples per figure after BENCH_WARMUP (2)
+ * uncounted rounds; BENCH_BROWSER_RUNS (30) reloads in the browser part. Every figure with a reference
+ * is measured interleaved with it (bench/stats.ts); the machine and its load are printed per section.
  */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app.js';
 import { openDatabase } from '../server/src/db/connect.js';
 import { prepareDatabase } from '../server/src/db/prepare.js';
-import { testConfig } from '../server/test/harness.js';
 import type { MailMessage } from '../server/src/platform/mail.js';
 import pg from 'pg';
 import { runMapBench } from './map-bench.js';
 import { runBrowserBench } from './browser-bench.js';
+import { benchConfig, settle } from './map-setup.js';
+import { inProcess, machineLine, measure, printTable, section, type Figure } from './stats.js';
 
-interface Row {
-  name: string;
-  n: number;
-  p50: number;
-  p95: number;
-  max: number;
-  perSecond: number;
-}
+/** A sequential route measurement (one client): no reference, SAMPLES samples after the warm-up. */
+const route = (name: string, run: (i: number) => Promise<void>, samples?: number) =>
+  measure({ name, thing: inProcess(run, 1), samples });
 
-function summarize(name: string, samples: number[]): Row {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  const total = samples.reduce((a, b) => a + b, 0);
-  return {
-    name,
-    n: samples.length,
-    p50: at(0.5),
-    p95: at(0.95),
-    max: sorted.at(-1)!,
-    perSecond: (samples.length / total) * 1000,
-  };
-}
-
-async function measure(name: string, n: number, run: (i: number) => Promise<void>): Promise<Row> {
-  await run(-1); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await run(i);
-    samples.push(performance.now() - t0);
-  }
-  return summarize(name, samples);
-}
-
-async function apiBench() {
+async function apiBench(tmpDir: string, log: (s: string) => void) {
   const t0 = performance.now();
-  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: testConfig().dataDir });
+  const dataDir = path.join(tmpDir, 'api-db');
+  mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
   await prepareDatabase(database.db);
   const mails: MailMessage[] = [];
   const app = await buildApp({
-    config: testConfig(),
+    config: benchConfig(path.join(tmpDir, 'api-app')),
     database,
     logger: false,
     mailer: { send: async (m) => void mails.push(m) },
@@ -102,72 +80,61 @@ async function apiBench() {
   const templates = await json('GET', '/rest/dictionaries?flat=true', undefined, auth);
   const apwa = templates.find((d: { name: string }) => d.name.startsWith('Utility'));
 
-  const rows: Row[] = [];
-  rows.push(
-    await measure(
-      'POST /auth/signin (argon2)',
-      20,
-      async () => void (await json('POST', '/auth/signin', { email, password: 'Bench-pass1' })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'GET /rest/accounts/profile',
-      200,
-      async () => void (await json('GET', '/rest/accounts/profile', undefined, auth)),
-    ),
-  );
-  rows.push(
-    await measure(
-      'GET /rest/accounts/filter (page of 10 of 25)',
-      200,
-      async (i) =>
-        void (await json('GET', `/rest/accounts/filter?page=${Math.max(0, i) % 4}&sort=email`, undefined, auth)),
-    ),
-  );
-  rows.push(
-    await measure('GET /preferences', 200, async () => void (await json('GET', '/preferences', undefined, auth))),
-  );
-  rows.push(
-    await measure(
-      `GET /rest/dictionaries/{id} (APWA tree)`,
-      50,
-      async () => void (await json('GET', `/rest/dictionaries/${apwa.id}`, undefined, auth)),
-    ),
-  );
-  rows.push(
-    await measure(
-      'POST /rest/dictionaries/copy (APWA)',
-      10,
-      async (i) => void (await json('POST', `/rest/dictionaries/copy/${apwa.id}`, { name: `Copy ${i + 1}` }, auth)),
-    ),
-  );
+  // The tables are small, but the rule is the same: settled and warmed up before timing.
+  await settle(database, log);
 
-  console.log(
-    '\nroute'.padEnd(48) +
-      'n'.padStart(6) +
-      'p50 ms'.padStart(10) +
-      'p95 ms'.padStart(10) +
-      'max ms'.padStart(10) +
-      'req/s'.padStart(10),
-  );
-  for (const r of rows) {
-    console.log(
-      r.name.padEnd(47) +
-        String(r.n).padStart(6) +
-        r.p50.toFixed(1).padStart(10) +
-        r.p95.toFixed(1).padStart(10) +
-        r.max.toFixed(1).padStart(10) +
-        r.perSecond.toFixed(0).padStart(10),
+  const figures: Figure[] = [];
+  try {
+    figures.push(
+      await route(
+        'POST /auth/signin (argon2)',
+        async () => void (await json('POST', '/auth/signin', { email, password: 'Bench-pass1' })),
+      ),
     );
+    figures.push(
+      await route(
+        'GET /rest/accounts/profile',
+        async () => void (await json('GET', '/rest/accounts/profile', undefined, auth)),
+        200,
+      ),
+    );
+    figures.push(
+      await route(
+        'GET /rest/accounts/filter (page of 10 of 25)',
+        async (i) =>
+          void (await json('GET', `/rest/accounts/filter?page=${Math.abs(i) % 4}&sort=email`, undefined, auth)),
+        200,
+      ),
+    );
+    figures.push(
+      await route('GET /preferences', async () => void (await json('GET', '/preferences', undefined, auth)), 200),
+    );
+    figures.push(
+      await route(
+        `GET /rest/dictionaries/{id} (APWA tree)`,
+        async () => void (await json('GET', `/rest/dictionaries/${apwa.id}`, undefined, auth)),
+        50,
+      ),
+    );
+    figures.push(
+      await route(
+        'POST /rest/dictionaries/copy (APWA)',
+        async (i) => void (await json('POST', `/rest/dictionaries/copy/${apwa.id}`, { name: `Copy ${i}` }, auth)),
+      ),
+    );
+  } finally {
+    printTable(`API routes on ${database.kind}, in-process (app.inject), one client, no reference`, figures, log);
+    await app.close();
+    await database.close();
   }
-  await app.close();
 }
 
-async function main() {
+async function main(tmpDir: string) {
   const only = (process.env.BENCH_ONLY ?? 'api,map,browser').split(',');
   const log = (line: string) => console.log(line);
-  if (only.includes('api')) await apiBench();
+  log(`npm run bench, ${new Date().toISOString()}: ${machineLine()}`);
+  log(`sections ${only.join(',')}; temporary files in ${tmpDir} (removed at the end)`);
+  if (only.includes('api')) await section('API routes', log, () => apiBench(tmpDir, log));
   const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const probe = new pg.Client({ connectionString: pgUrl });
   const reachable =
@@ -176,24 +143,38 @@ async function main() {
       () => true,
       () => false,
     ));
+  if (reachable) log(`PostgreSQL: ${(await probe.query<{ v: string }>('SELECT version() AS v')).rows[0].v}`);
   await probe.end().catch(() => undefined);
-  if (pgUrl !== 'off' && !reachable) console.log(`PostgreSQL at ${pgUrl} is not reachable: its figures are skipped`);
+  if (pgUrl !== 'off' && !reachable) log(`PostgreSQL at ${pgUrl} is not reachable: its figures are skipped`);
   if (only.includes('map')) {
     await runMapBench({
       pgAdminUrl: reachable ? pgUrl : undefined,
       pgPoints: Number(process.env.BENCH_POINTS ?? 1_000_000),
       pglitePoints: Number(process.env.BENCH_PGLITE_POINTS ?? 1_000_000),
       lines: Number(process.env.BENCH_LINES ?? 100_000),
+      tmpDir,
       log,
     });
   }
-  if (only.includes('browser')) await runBrowserBench({ pgAdminUrl: reachable ? pgUrl : undefined, log });
+  if (only.includes('browser'))
+    await section('browser', log, () =>
+      runBrowserBench({ pgAdminUrl: reachable ? pgUrl : undefined, tmpDir: path.join(tmpDir, 'browser'), log }),
+    );
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+// Every file the benchmark writes (PGlite data directories of ~1.5 GB, app data, the web build) lives
+// under one temporary folder, removed when the process exits: on success, on failure, after an
+// uncaught error (an 'error' event nobody listens to) and on Ctrl-C / SIGTERM.
+const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'fieldbook-bench-'));
+process.once('exit', () => rmSync(tmpDir, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+void main(tmpDir)
+  .then(
+    () => 0,
+    (err) => {
+      console.error(err);
+      return 1;
+    },
+  )
+  .then((code) => process.exit(code));
