@@ -42,7 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'fieldbook-test-')),
+    dataDir: overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'fieldbook-test-')),
     publicUrl: 'http://localhost:8080',
     mailFrom: 'Fieldbook <no-reply@fieldbook.test>',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',

@@ -35,6 +35,10 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, an administrator's terminate) is an 'error' of
+    // the pool; unheard, it would end the process. The pool drops that client and the next query
+    // opens a new one.
+    pool.on('error', (err) => console.warn(`database connection lost while idle: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
