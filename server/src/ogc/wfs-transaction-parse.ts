@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseFeatureRef } from '@fieldbook/domain';
-import { OgcError, xmlEscape } from './xml.js';
+import { OgcError } from './xml.js';
 
 /**
  * At most this many feature operations (inserted features, updated and deleted ids) per
@@ -22,8 +22,8 @@ export interface XmlNode {
   text: string;
 }
 
-/** A property value of an Insert or Update: text, or a GML geometry (serialized for PostGIS). */
-export type TxValue = { text: string } | { gml: string } | null;
+/** A property value of an Insert or Update: text, or a GML geometry element in its srsName. */
+export type TxValue = { text: string } | { gml: XmlNode; srsName: string } | null;
 
 export interface TxInsertFeature {
   typeName: string;
@@ -72,18 +72,6 @@ function toNodes(items: Raw[]): XmlNode[] {
   return out;
 }
 
-/** Back to XML text, without prefixes (PostGIS reads GML fragments without namespaces). */
-function serialize(n: XmlNode): string {
-  const attrs = Object.entries(n.attrs)
-    .map(([k, v]) => ` ${k}="${xmlEscape(v)}"`)
-    .join('');
-  return `<${n.name}${attrs}>${xmlEscape(n.text)}${n.children.map(serialize).join('')}</${n.name}>`;
-}
-
-/** EPSG in the http form is not known to PostGIS's GML reader; the URN form keeps the lat/lon axis order. */
-const normalizeSrs = (srs: string) =>
-  srs.replace(/^https?:\/\/www\.opengis\.net\/def\/crs\/EPSG\/0\/(\d+)$/i, 'urn:ogc:def:crs:EPSG::$1');
-
 /** A geometry without srsName is in the feature type's DefaultCRS (GetCapabilities): EPSG 4326, lat/lon. */
 const DEFAULT_SRS = 'urn:ogc:def:crs:EPSG::4326';
 
@@ -91,8 +79,7 @@ function valueOf(node: XmlNode | undefined, srsName: string | undefined): TxValu
   if (!node) return null;
   const geometry = node.children[0];
   if (!geometry) return node.text === '' && node.attrs.nil === 'true' ? null : { text: node.text };
-  const srs = normalizeSrs(geometry.attrs.srsName ?? srsName ?? DEFAULT_SRS);
-  return { gml: serialize({ ...geometry, attrs: { ...geometry.attrs, srsName: srs } }) };
+  return { gml: geometry, srsName: geometry.attrs.srsName ?? srsName ?? DEFAULT_SRS };
 }
 
 const localName = (typeName: string | undefined, locator: string) =>

@@ -8,7 +8,8 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { checkedNewFeature, deleteFeatures, layerContext, load, updateFeature } from '../features/service.js';
 import { insertFeaturesBulk, type BulkFeature } from '../features/bulk-insert.js';
 import { kindOfGeometry } from '../features/routes.js';
-import { parseTransaction, type TxInsertFeature, type TxValue } from './wfs-transaction-parse.js';
+import { parseTransaction, type TxInsertFeature, type TxValue, type XmlNode } from './wfs-transaction-parse.js';
+import { gmlGeometry } from './gml-geometry.js';
 import { typeNameOf } from './wfs.js';
 import { wfsColumns } from './wfs-columns.js';
 import { OgcError, xmlEscape } from './xml.js';
@@ -39,26 +40,35 @@ const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(r
 const textOf = (name: string, v: Value): string | null =>
   v === null ? null : 'text' in v ? v.text : invalid(name, `${name} takes text, not a geometry`);
 
-/**
- * Geometries read per statement (PGlite runs a statement on the event loop's thread: 50 take ~30 ms);
- * between statements other requests' queries get their turn.
- */
-const GML_BATCH = 50;
+/** Geometries reprojected per statement (PGlite runs a statement on the event loop's thread). */
+const TRANSFORM_BATCH = 50;
 
 /**
- * GML → GeoJSON in EPSG:4326 by PostGIS (GML 2/3, pos/posList/coordinates, the URN lat/lon order),
- * a batch per statement; a batch PostGIS refuses is read again one by one, to name the bad one (null).
+ * GeoJSON in EPSG:4326 of each GML geometry, or null for one we cannot read. GML is read in
+ * JavaScript (gml-geometry.ts), never by PostGIS: on the embedded database every geometry PostGIS
+ * fails to parse leaks an error frame. Only geometries in another system go to PostGIS, as GeoJSON
+ * it always parses, to be reprojected, a batch per statement.
  */
-async function geoJsonOf(db: Executor, gmls: string[]): Promise<Array<string | null>> {
-  const r = await sql<{ g: string | null }>`
-    SELECT ST_AsGeoJSON(ST_Transform(CASE WHEN ST_SRID(g) = 0 THEN ST_SetSRID(g, 4326) ELSE g END, 4326), 9) AS g
-    FROM (SELECT ord, ST_GeomFromGML(gml) AS g FROM unnest(${gmls}::text[]) WITH ORDINALITY AS t(gml, ord)) x ORDER BY ord`
-    .execute(db)
-    .catch(() => null);
-  if (r) return r.rows.map((row) => row.g);
-  if (gmls.length === 1) return [null];
-  const out: Array<string | null> = [];
-  for (const gml of gmls) out.push(...(await geoJsonOf(db, [gml])));
+async function geoJsonOf(
+  db: Executor,
+  values: Array<{ gml: XmlNode; srsName: string }>,
+): Promise<Array<string | null>> {
+  const read = values.map((v) => gmlGeometry(v.gml, v.srsName));
+  const out = read.map((r) => (r && r.srid === 4326 ? JSON.stringify(r.geometry) : null));
+  const projected = read.flatMap((r, i) => (r && r.srid !== 4326 ? [{ i, r }] : []));
+  for (let start = 0; start < projected.length; start += TRANSFORM_BATCH) {
+    const batch = projected.slice(start, start + TRANSFORM_BATCH);
+    const rows = await sql<{ g: string | null }>`
+      SELECT ST_AsGeoJSON(ST_Transform(ST_SetSRID(ST_GeomFromGeoJSON(t.g), t.srid), 4326), 9) AS g
+      FROM unnest(${batch.map((b) => JSON.stringify(b.r.geometry))}::text[], ${batch.map((b) => b.r.srid)}::int[])
+        WITH ORDINALITY AS t(g, srid, ord) ORDER BY ord`
+      .execute(db)
+      .then((r) => r.rows.map((row) => row.g))
+      // An EPSG code PROJ does not know: those geometries are unreadable (a PROJ error leaks nothing).
+      .catch(() => batch.map(() => null));
+    batch.forEach((b, k) => (out[b.i] = rows[k] ?? null));
+    await yieldToOtherRequests();
+  }
   return out;
 }
 
@@ -67,15 +77,10 @@ async function prepared(db: Executor, all: Array<Map<string, TxValue>>): Promise
   const withGeometry = all.filter((values) => values.has('geometry'));
   const gmls = withGeometry.map((values) => {
     const value = values.get('geometry')!;
-    return value !== null && 'gml' in value ? value.gml : invalid('geometry', 'geometry takes a GML geometry');
+    return value !== null && 'gml' in value ? value : invalid('geometry', 'geometry takes a GML geometry');
   });
   const converted = new Map<Map<string, TxValue>, string | null>();
-  for (let start = 0; start < gmls.length; start += GML_BATCH) {
-    (await geoJsonOf(db, gmls.slice(start, start + GML_BATCH))).forEach((g, i) =>
-      converted.set(withGeometry[start + i], g),
-    );
-    await yieldToOtherRequests();
-  }
+  (await geoJsonOf(db, gmls)).forEach((g, i) => converted.set(withGeometry[i], g));
   return all.map((values) => {
     const out: Values = new Map(values);
     if (values.has('geometry'))
