@@ -9,6 +9,8 @@ const MAX_JSON_DEPTH = 64;
 export function unstorablePath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return hasUnstorableCharacter(value) ? path : null;
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  // A streamed body (an upload read by its route) is bytes, not a document.
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   if (depth > MAX_JSON_DEPTH)
     throw badRequest(MSG.requestTooLarge, undefined, [{ path, message: MSG.requestTooLarge }]);
   for (const [key, child] of Object.entries(value)) {
