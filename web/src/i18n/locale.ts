@@ -19,15 +19,45 @@ import mapProjectsZh from './map-projects/zh.json';
 import mapFeaturesEn from './map-features/en.json';
 import mapFeaturesEs from './map-features/es.json';
 import mapFeaturesZh from './map-features/zh.json';
+import mapTransfersEn from './map-transfers/en.json';
+import mapTransfersEs from './map-transfers/es.json';
+import mapTransfersZh from './map-transfers/zh.json';
 
 export const LOCALES = ['en', 'es', 'zh'] as const;
 export type AppLocale = (typeof LOCALES)[number];
 
-/** The main catalogues plus those of the data management screens and the map screen areas (core, project panel, features). */
+/** The main catalogues plus those of the data management screens and the map screen areas (core, project panel, features, transfers). */
 export const CATALOGS: Record<AppLocale, Record<string, string>> = {
-  en: { ...en, ...dataEn, ...dictionariesEn, ...formsEn, ...mapCoreEn, ...mapProjectsEn, ...mapFeaturesEn },
-  es: { ...es, ...dataEs, ...dictionariesEs, ...formsEs, ...mapCoreEs, ...mapProjectsEs, ...mapFeaturesEs },
-  zh: { ...zh, ...dataZh, ...dictionariesZh, ...formsZh, ...mapCoreZh, ...mapProjectsZh, ...mapFeaturesZh },
+  en: {
+    ...en,
+    ...dataEn,
+    ...dictionariesEn,
+    ...formsEn,
+    ...mapCoreEn,
+    ...mapProjectsEn,
+    ...mapFeaturesEn,
+    ...mapTransfersEn,
+  },
+  es: {
+    ...es,
+    ...dataEs,
+    ...dictionariesEs,
+    ...formsEs,
+    ...mapCoreEs,
+    ...mapProjectsEs,
+    ...mapFeaturesEs,
+    ...mapTransfersEs,
+  },
+  zh: {
+    ...zh,
+    ...dataZh,
+    ...dictionariesZh,
+    ...formsZh,
+    ...mapCoreZh,
+    ...mapProjectsZh,
+    ...mapFeaturesZh,
+    ...mapTransfersZh,
+  },
 };
 
 /** The interface language follows the browser (spec 1 §1): es, zh (any zh-*), otherwise en. */

@@ -10,6 +10,7 @@ import { UserMenu } from '../app/UserMenu';
 import { useEffect, useEffectEvent } from 'react';
 import { MapCanvas } from './canvas/MapCanvas';
 import { FeatureWorkspace } from './features/FeatureWorkspace';
+import { JobsArea, JobsToggle } from './jobs/JobsArea';
 import { ProjectLayers } from './layers/ProjectLayers';
 import { MapProvider } from './ol/MapContext';
 import { ProjectPanel } from './project-panel/ProjectPanel';
@@ -80,6 +81,7 @@ export function MapScreen() {
             <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
               Fieldbook
             </Typography>
+            <JobsToggle />
             <Tooltip title={label('app.settings')}>
               <IconButton
                 color="inherit"
@@ -111,6 +113,7 @@ export function MapScreen() {
           <ProjectPanel open={panelOpen} temporary={temporaryPanel} onClose={() => setPanel(false)} />
           <FeatureWorkspace />
         </Box>
+        <JobsArea />
       </Box>
     </MapProvider>
   );

@@ -10,6 +10,9 @@ import { MoveLayerDialog } from './dialogs/MoveLayerDialog';
 import { NewProjectDialog } from './dialogs/NewProjectDialog';
 import { ProjectDetailsDialog } from './dialogs/ProjectDetailsDialog';
 import { ShareLayerDialog } from './dialogs/ShareLayerDialog';
+import { ExportDialog } from '../transfer/ExportDialog';
+import { useUploadFlags } from '../transfer/export-access';
+import { UploadDialog } from '../transfer/UploadDialog';
 import { usePanelDialogs } from './panel-store';
 import type { PanelFlags } from './rights';
 
@@ -25,6 +28,7 @@ export function PanelDialogs({
 }) {
   const dialog = usePanelDialogs((s) => s.dialog);
   const close = usePanelDialogs((s) => s.close);
+  const uploadFlags = useUploadFlags();
   if (!dialog) return null;
   if (dialog.kind === 'newProject') return <NewProjectDialog open projects={projects} onClose={close} />;
   if (!project) return null;
@@ -76,5 +80,9 @@ export function PanelDialogs({
       return <ShareLayerDialog open layer={dialog.layer} projects={projects} onClose={close} />;
     case 'externalService':
       return <ExternalServiceDialog open projectId={project.id} onClose={close} />;
+    case 'upload':
+      return <UploadDialog open projectId={project.id} folder={dialog.folder} {...uploadFlags} onClose={close} />;
+    case 'export':
+      return <ExportDialog open project={project} item={dialog.item} onClose={close} />;
   }
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ExportItemType } from '@fieldbook/domain';
 import type { Folder, Layer } from '../../api/projects';
 
 /** The one dialog the project panel shows at a time. */
@@ -15,7 +16,9 @@ export type PanelDialog =
   | { kind: 'deleteLayer'; layer: Layer }
   | { kind: 'moveLayer'; layer: Layer }
   | { kind: 'shareLayer'; layer: Layer }
-  | { kind: 'externalService' };
+  | { kind: 'externalService' }
+  | { kind: 'upload'; folder: Folder }
+  | { kind: 'export'; item: { type: ExportItemType; id: string; name: string } };
 
 interface PanelState {
   dialog: PanelDialog | null;

@@ -8,11 +8,14 @@ import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import DeleteIcon from '@mui/icons-material/Delete';
 import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolder';
 import AddIcon from '@mui/icons-material/Add';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useIntl } from 'react-intl';
 import type { Folder, Project } from '../../../api/projects';
 import { folderLayers, setExpanded, toggleFolder } from '../layer-toggles';
 import { usePanelDialogs } from '../panel-store';
 import { folderActions, type PanelFlags } from '../rights';
+import { useCanExport } from '../../transfer/export-access';
 import { RowAction } from './RowAction';
 
 interface Props {
@@ -28,6 +31,7 @@ export function FolderRow({ project, folder, expanded, selected, flags }: Props)
   const intl = useIntl();
   const open = usePanelDialogs((s) => s.open);
   const can = folderActions(project, folder, flags);
+  const canExport = useCanExport();
   const ids = folderLayers(folder).map((l) => l.id);
   const allOn = ids.length > 0 && ids.every((id) => selected.includes(id));
   const t = (id: string) => intl.formatMessage({ id });
@@ -73,6 +77,20 @@ export function FolderRow({ project, folder, expanded, selected, flags }: Props)
             onClick={() => open({ kind: 'newLayer', folder })}
           />
         )}
+        {can.newLayer && (
+          <RowAction
+            labelId="app.layer.upload"
+            icon={<UploadFileIcon fontSize="small" />}
+            enabled
+            onClick={() => open({ kind: 'upload', folder })}
+          />
+        )}
+        <RowAction
+          labelId="app.folder.export"
+          icon={<FileDownloadIcon fontSize="small" />}
+          enabled={canExport}
+          onClick={() => open({ kind: 'export', item: { type: 'folder', id: folder.id, name: folder.name } })}
+        />
         {folder.level === 1 && (
           <RowAction
             labelId="app.folder.new-subfolder"

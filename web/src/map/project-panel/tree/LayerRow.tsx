@@ -6,6 +6,7 @@ import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import ShareIcon from '@mui/icons-material/Share';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LockIcon from '@mui/icons-material/Lock';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { useIntl } from 'react-intl';
 import { transformExtent } from 'ol/proj';
 import { isAtLeastCollector } from '@fieldbook/domain';
@@ -18,6 +19,7 @@ import { useMapStore } from '../../state/map-store';
 import { toggleLayer } from '../layer-toggles';
 import { usePanelDialogs } from '../panel-store';
 import { layerActions, type PanelFlags } from '../rights';
+import { useCanExport } from '../../transfer/export-access';
 import { RowAction } from './RowAction';
 
 interface Props {
@@ -36,6 +38,8 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
   const map = useMap();
   const open = usePanelDialogs((s) => s.open);
   const can = layerActions(project, folder, layer, flags);
+  // Raster and external layers hold no features to write out.
+  const canExport = useCanExport() && layer.type === 'VECTOR';
   // Viewers collect nothing: the server refuses their features (spec 3 §6), so drawing is not offered.
   const userType = useProfile().data?.userType;
   const canCollect = !!userType && isAtLeastCollector(userType);
@@ -101,6 +105,12 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
           icon={<ZoomInIcon fontSize="small" />}
           enabled
           onClick={() => void zoom()}
+        />
+        <RowAction
+          labelId="app.layer.export"
+          icon={<FileDownloadIcon fontSize="small" />}
+          enabled={canExport}
+          onClick={() => open({ kind: 'export', item: { type: 'layer', id: layer.id, name: layer.name } })}
         />
         <RowAction
           labelId="app.layer.add-feature"

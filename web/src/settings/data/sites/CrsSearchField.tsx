@@ -12,10 +12,21 @@ interface Props {
   onChange: (option: CrsOption | null) => void;
   inputValue: string;
   onInputChange: (text: string) => void;
+  /** The hint under the field (the site dialog's by default); export and upload reuse the field. */
+  hintId?: string;
+  disabled?: boolean;
 }
 
 /** The site dialog's coordinate-system search by EPSG code or name (debounced, spec 2 §9). */
-export function CrsSearchField({ open, value, onChange, inputValue, onInputChange }: Props) {
+export function CrsSearchField({
+  open,
+  value,
+  onChange,
+  inputValue,
+  onInputChange,
+  hintId = 'app.site.crs.hint',
+  disabled,
+}: Props) {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
   const search = useDebounced(inputValue.trim(), DICTIONARY_LIMITS.crsSearchDebounceMs);
@@ -27,6 +38,7 @@ export function CrsSearchField({ open, value, onChange, inputValue, onInputChang
       options={searching ? (results.data ?? []) : value ? [value] : []}
       filterOptions={(x) => x}
       value={value}
+      disabled={disabled}
       onChange={(_, option) => onChange(option)}
       inputValue={inputValue}
       onInputChange={(_, text) => onInputChange(text)}
@@ -55,7 +67,7 @@ export function CrsSearchField({ open, value, onChange, inputValue, onInputChang
         <TextField
           {...params}
           label={label('app.site.crs')}
-          helperText={label('app.site.crs.hint')}
+          helperText={label(hintId)}
           margin="dense"
           slotProps={{
             ...params.slotProps,
