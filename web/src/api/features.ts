@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FeatureInput, Geometry, JoinPointsInput, LeaderInput, LeaderUpdate } from '@fieldbook/domain';
+import type { FeatureInput, FieldValue, Geometry, JoinPointsInput, LeaderInput, LeaderUpdate } from '@fieldbook/domain';
 import { apiFetch } from './client';
 import { useSession } from './session';
 
@@ -24,6 +24,8 @@ export interface FeatureOut {
     created_by_email?: string | null;
     modified_by_email?: string | null;
     ogc_fid: number;
+    /** Values of the layer's typed fields by name, typed (a field without a value is absent). */
+    fieldValues?: Record<string, FieldValue>;
     [key: string]: unknown;
   };
   /** What the caller may do to it (GET only): edit geometry and attributes, and delete. */

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FolderOut, ProjectOut } from '@fieldbook/domain';
+import type { FolderOut, LayerField, LayerFieldInput, ProjectOut } from '@fieldbook/domain';
 import { apiFetch } from './client';
 import { useSession } from './session';
 
@@ -72,6 +72,8 @@ export interface LayerUpdate {
   preferredMethod?: string;
   readOnly?: boolean;
   styles?: Array<{ id: string }>;
+  /** The whole new field list; an entry's previousName renames that stored field (absent: fields unchanged). */
+  fields?: LayerFieldInput[];
 }
 export interface Geoid {
   GeoidID: string;
@@ -121,8 +123,11 @@ export const projectWrites = {
     apiFetch<Folder>(`${folders(projectId)}/`, { method: 'PUT', body }),
   removeFolder: (projectId: string, id: string, confirm?: string) =>
     apiFetch<void>(`${folders(projectId)}/${id}`, { method: 'DELETE', query: { confirm } }),
-  createLayer: (projectId: string, folderId: string, body: { name: string; description?: string | null }) =>
-    apiFetch<Layer>(`${folders(projectId)}/${folderId}/layers`, { method: 'POST', body }),
+  createLayer: (
+    projectId: string,
+    folderId: string,
+    body: { name: string; description?: string | null; fields?: LayerField[] },
+  ) => apiFetch<Layer>(`${folders(projectId)}/${folderId}/layers`, { method: 'POST', body }),
   updateLayer: (projectId: string, folderId: string, body: LayerUpdate, stylesUpdated: boolean) =>
     apiFetch<Layer>(`${folders(projectId)}/${folderId}/layers`, {
       method: 'PUT',

@@ -5,6 +5,7 @@ import type { FeatureOut } from '../../../api/features';
 import type { Dictionary } from '../../../api/dictionaries';
 import { attributeType, findComponent, valuesOfFeature } from '../dialogs/attribute-form';
 import { freeProperties } from './feature-fields';
+import { Breakable } from './Breakable';
 
 interface Row {
   key: string;
@@ -74,7 +75,7 @@ export function FeatureProperties({
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'minmax(110px, 40%) 1fr',
+        gridTemplateColumns: 'minmax(110px, 40%) minmax(0, 1fr)',
         columnGap: 2,
         rowGap: 0.75,
         m: 0,
@@ -91,10 +92,10 @@ export function FeatureProperties({
           <Typography
             component="dd"
             variant="body2"
-            sx={{ m: 0, overflowWrap: 'anywhere' }}
+            sx={{ m: 0, overflowWrap: 'break-word' }}
             data-testid={`feature-${r.key}`}
           >
-            {r.value}
+            {typeof r.value === 'string' ? <Breakable text={r.value} /> : r.value}
           </Typography>
         </Box>
       ))}

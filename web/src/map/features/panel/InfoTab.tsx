@@ -4,11 +4,12 @@ import { useWorkspace } from '../workspace-store';
 import { useWorkspaceData } from '../use-workspace-data';
 import { AttributeEditPanel } from './AttributeEditPanel';
 import { FeatureActions } from './FeatureActions';
+import { FeatureFields } from './FeatureFields';
 import { FeatureProperties } from './FeatureProperties';
 import { PropertyEditPanel } from './PropertyEditPanel';
 import { SecondaryArea } from './SecondaryArea';
 
-/** INFO tab (spec 3 §2): properties or an edit panel, the action bar, and the secondary area. */
+/** INFO tab (spec 3 §2): properties or an edit panel, the layer's typed fields, the action bar, and the secondary area. */
 export function InfoTab({ feature }: { feature: FeatureOut }) {
   const { project, dictionary, layer } = useWorkspaceData();
   const editPanel = useWorkspace((s) => s.editPanel);
@@ -23,6 +24,7 @@ export function InfoTab({ feature }: { feature: FeatureOut }) {
       )}
       {editPanel === 'properties' && <PropertyEditPanel key={feature.id} feature={feature} onDone={close} />}
       {!editPanel && <FeatureProperties feature={feature} dictionary={dictionary} />}
+      <FeatureFields key={feature.id} feature={feature} layer={featureLayer} writable={writable} />
       <SecondaryArea feature={feature} project={project} writable={writable} />
     </Box>
   );

@@ -3,10 +3,12 @@ import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { PROJECT_LIMITS, PROJECT_MSG, createLayerSchema } from '@fieldbook/domain';
-import { projectWrites, type Folder, type Layer } from '../../../api/projects';
+import { projectWrites, useProject, type Folder, type Layer } from '../../../api/projects';
 import { useStyles } from '../../../api/styles';
 import { useMapStore } from '../../state/map-store';
 import { fieldError } from './field-error';
+import { fieldsChanged, fieldsInput, rowErrors, rowsOf, type FieldRow } from './layer-field-rows';
+import { LayerFieldsEditor } from './LayerFieldsEditor';
 import { NameField, useNameInput } from './NameField';
 import { PanelFormDialog } from './PanelFormDialog';
 import { useProjectWrite } from './project-write';
@@ -29,7 +31,8 @@ const METHODS = ['WFS', 'WMS', 'WMS-TILE'] as const;
 /**
  * New or edit layer (spec 3 §2, §5): name required, at most 128, unique in its folder. Editing also
  * offers the preferred method (WMS choices need the geoserver flag, §6), read-only and the style; a
- * changed style is saved with stylesUpdated=true (§7).
+ * changed style is saved with stylesUpdated=true (§7). A project admin edits the layer's typed fields
+ * (issue #10 §1), sent only when changed; others see them.
  */
 export function LayerDialog({ open, projectId, folder, layer, siblingNames, geoserver, onClose }: Props) {
   const intl = useIntl();
@@ -41,12 +44,16 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
   const [method, setMethod] = useState('WFS');
   const [readOnly, setReadOnly] = useState(false);
   const [styleId, setStyleId] = useState('');
+  const [fieldRows, setFieldRows] = useState<FieldRow[]>([]);
+  const fieldsEditable = !!useProject(projectId).data?.abilities.admin;
+  const storedFields = layer?.fields ?? [];
   // Each opening (or another layer) starts from the layer's values.
   const resetFields = useEffectEvent(() => {
     nameInput.reset(layer?.name ?? '');
     setMethod(layer?.preferredMethod ?? 'WFS');
     setReadOnly(layer?.readOnly ?? false);
     setStyleId(layer?.styles[0]?.id ?? '');
+    setFieldRows(rowsOf(layer?.fields ?? []));
   });
   useEffect(() => {
     if (open) resetFields();
@@ -59,6 +66,9 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
     (taken ? PROJECT_MSG.layerNameExists : undefined) ??
     nameInput.serverError;
   const folderId = layer?.folderId ?? folder?.id ?? '';
+  const fieldErrors = rowErrors(fieldRows, storedFields);
+  const fieldsValid = !fieldErrors.list && fieldErrors.names.every((e) => !e);
+  const sendFields = fieldsEditable && fieldsChanged(fieldRows, storedFields);
 
   const write = async () => {
     if (layer) {
@@ -72,14 +82,20 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
           preferredMethod: method,
           readOnly,
           styles: styleId ? [{ id: styleId }] : [],
+          ...(sendFields ? { fields: fieldsInput(fieldRows) } : {}),
         },
         stylesUpdated,
       );
       useMapStore.getState().refreshLayers(layer.id);
-      // Read-only decides what may be done to the layer's features (their abilities).
-      if (readOnly !== layer.readOnly) void queryClient.invalidateQueries({ queryKey: ['features'] });
+      // Read-only decides what may be done to the layer's features (their abilities); renamed or
+      // removed fields change their values.
+      if (readOnly !== layer.readOnly || sendFields) void queryClient.invalidateQueries({ queryKey: ['features'] });
     } else {
-      await projectWrites.createLayer(projectId, folderId, { name: name.trim() });
+      const fields = sendFields ? fieldsInput(fieldRows).map(({ name, type, order }) => ({ name, type, order })) : [];
+      await projectWrites.createLayer(projectId, folderId, {
+        name: name.trim(),
+        ...(fields.length ? { fields } : {}),
+      });
     }
     return { message: layer ? 'app.layer.updated' : 'app.layer.created', values: { name: name.trim() } };
   };
@@ -94,12 +110,13 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
       open={open}
       title={t(layer ? 'app.layer.edit' : 'app.layer.new')}
       busy={busy}
-      canSave={!nameError}
+      canSave={!nameError && (!sendFields || fieldsValid)}
       saveLabel={t(layer ? 'app.save' : 'app.project-panel.create')}
       onSave={() => void save()}
       onClose={onClose}
       testId="layer-dialog"
       saveTestId="layer-save"
+      maxWidth={fieldsEditable ? 'sm' : 'xs'}
     >
       <NameField
         label={t('app.layer.name')}
@@ -152,6 +169,9 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
             label={t('app.layer.read-only')}
           />
         </>
+      )}
+      {(fieldsEditable || fieldRows.length > 0) && (
+        <LayerFieldsEditor rows={fieldRows} onChange={setFieldRows} errors={fieldErrors} editable={fieldsEditable} />
       )}
     </PanelFormDialog>
   );

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, type DialogProps } from '@mui/material';
 import { useIntl } from 'react-intl';
 
 interface Props {
@@ -16,6 +16,8 @@ interface Props {
   saveTestId: string;
   /** Space between the fields. */
   spacing?: number;
+  /** A wider dialog for a form with rows of fields (the layer's field list). */
+  maxWidth?: DialogProps['maxWidth'];
   children: ReactNode;
 }
 
@@ -31,6 +33,7 @@ export function PanelFormDialog({
   testId,
   saveTestId,
   spacing = 1.5,
+  maxWidth = 'xs',
   children,
 }: Props) {
   const intl = useIntl();
@@ -40,7 +43,7 @@ export function PanelFormDialog({
       open={open}
       onClose={busy ? undefined : onClose}
       aria-labelledby={titleId}
-      maxWidth="xs"
+      maxWidth={maxWidth}
       fullWidth
       data-testid={testId}
     >
