@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
+import { createMember } from './factories.js';
 import { call, field, value } from './feature-fixtures.js';
 import { rawCall } from './map-images.js';
 import type { Deps } from '../src/deps.js';
@@ -161,6 +162,24 @@ describe('layer fields', () => {
 });
 
 describe('layer fields in WFS', () => {
+  it('are changed only by a layer admin; an editor may still edit the rest of the layer', async () => {
+    const h = await harness();
+    const s = await surveyLayer(h);
+    const editor = await createMember(h, s.admin.organizationId, 'editor');
+    // An editor who may edit the organization's data but administers none of it.
+    await h.db
+      .updateTable('permissions')
+      .set({ bit_mask: '0111' })
+      .where('account_id', '=', editor.accountId)
+      .execute();
+    const put = (fields: unknown) => call(h, editor, 'PUT', s.layers, { id: s.survey.id, name: 'Survey 2', fields });
+    expect((await put([...FIELDS, { name: 'extra', type: 'text', order: 6 }])).status).toBe(403);
+    // The same list (the dialog sends it with every save) is no change of the schema.
+    const same = await put(FIELDS);
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ name: 'Survey 2', fields: FIELDS });
+  });
+
   it('are described with XSD types and the real geometry type, and output as properties in GeoJSON and GML', async () => {
     const h = await harness();
     const s = await surveyLayer(h);

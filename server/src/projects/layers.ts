@@ -146,6 +146,9 @@ export async function updateLayer(
   if (styleId && styleId !== layer.style_id)
     await requireOwnRows(deps.db, 'styles', [styleId], caller.organizationId, 'app.layer.error.style');
   const changes = input.fields && fieldChanges(layer.fields as LayerField[], input.fields);
+  // The field list is the layer's schema: only a layer admin changes it (spec 3 §2, issue #10).
+  if (changes && JSON.stringify(changes.fields) !== JSON.stringify(sortedFields(layer.fields as LayerField[])))
+    requireRight(isAdminOf(caller, chain));
   // The field list and the values it moves or drops change together (applyFieldChanges).
   const row = await deps.db.transaction().execute(async (trx) => {
     const updated = await uniquely(PROJECT_MSG.layerNameExists, () =>
