@@ -11,9 +11,9 @@ async function main() {
   await prepareDatabase(database.db);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  // Imports and exports run in this process too; `npm run worker` adds workers on PostgreSQL.
+  // Imports and exports run in this process too; `npm run worker` adds workers on PostgreSQL. The worker
+  // stops before the app closes (a hook cannot be added to a listening app).
   const worker = startJobWorker(app.deps);
-  app.addHook('preClose', () => worker.stop());
   const url = config.publicUrl;
   app.log.info(`Fieldbook is running on ${url} (database: ${database.kind}, data: ${config.dataDir})`);
   console.log(
@@ -22,10 +22,13 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: shutting down`);
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      worker
+        .stop()
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
   }
 }
