@@ -24,7 +24,8 @@ export function InfoTab({ feature }: { feature: FeatureOut }) {
       )}
       {editPanel === 'properties' && <PropertyEditPanel key={feature.id} feature={feature} onDone={close} />}
       {!editPanel && <FeatureProperties feature={feature} dictionary={dictionary} />}
-      <FeatureFields key={feature.id} feature={feature} layer={featureLayer} writable={writable} />
+      {/* Its own key: a sibling keyed like the edit panel kept that panel on screen after it closed. */}
+      <FeatureFields key={`fields-${feature.id}`} feature={feature} layer={featureLayer} writable={writable} />
       <SecondaryArea feature={feature} project={project} writable={writable} />
     </Box>
   );
