@@ -2,7 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { prepareDatabase } from './db/prepare.js';
 import { buildApp } from './app.js';
-import { startJobWorker } from './jobs/worker.js';
+import { startJobWorker, stopOnSignals } from './jobs/worker.js';
 
 /** Starts Fieldbook: opens the database (PGlite under DATA_DIR, or DATABASE_URL), migrates, serves. */
 async function main() {
@@ -19,18 +19,7 @@ async function main() {
   console.log(
     `\n  Fieldbook is ready: ${url}\n  Create your account at ${url}/signup — the confirmation code is mailed${config.smtpUrl ? '' : ` to ${config.dataDir}/outbox/ and shown in this log`}.\n  API description: ${url}/docs\n`,
   );
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal}: shutting down`);
-      worker
-        .stop()
-        .then(() => app.close())
-        .then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-    });
-  }
+  stopOnSignals(app, worker);
 }
 
 main().catch((err) => {

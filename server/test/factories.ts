@@ -140,3 +140,13 @@ export async function setOrganization(
     .where('id', '=', organizationId)
     .execute();
 }
+
+/** The id of a seeded provider dictionary template (asset inventory unless named). */
+export async function templateDictionaryId(h: Harness, templateKey = 'asset-inventory'): Promise<string> {
+  const template = await h.db
+    .selectFrom('dictionaries')
+    .select('id')
+    .where('template_key', '=', templateKey)
+    .executeTakeFirstOrThrow();
+  return template.id;
+}

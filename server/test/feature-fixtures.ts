@@ -1,5 +1,5 @@
 import type { Harness } from './harness.js';
-import { signedInAccount, type SignedIn } from './factories.js';
+import { signedInAccount, type SignedIn, templateDictionaryId } from './factories.js';
 
 /** One API call as a signed-in user; the body parsed when there is one. */
 export const call = async (
@@ -23,11 +23,7 @@ type Component = { id: string; alias: string; attributes: Array<{ id: string; na
 /** A project on a copy of a template (APWA unless named) with a feature folder (point, line, polygon layers); ids for drawing. */
 export async function field(h: Harness, templateKey = 'apwa-utility-locating') {
   const admin = await signedInAccount(h);
-  const template = await h.db
-    .selectFrom('dictionaries')
-    .select('id')
-    .where('template_key', '=', templateKey)
-    .executeTakeFirstOrThrow();
+  const template = { id: await templateDictionaryId(h, templateKey) };
   const dictionary = (await call(h, admin, 'POST', `/rest/dictionaries/copy/${template.id}`, { name: 'Locates' })).body;
   const project = (await call(h, admin, 'POST', '/rest/projects', { name: 'Field', dataDictionaryId: dictionary.id }))
     .body;

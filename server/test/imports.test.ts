@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MSG, PROJECT_MSG } from '@fieldbook/domain';
 import { harness, type Harness } from './harness.js';
-import { signedInAccount, type SignedIn } from './factories.js';
+import { signedInAccount, type SignedIn, templateDictionaryId } from './factories.js';
 import { runJobsUntilIdle } from '../src/jobs/worker.js';
 
 const run = promisify(execFile);
@@ -140,11 +140,7 @@ const call = async (
 
 async function folderWorld(h: Harness) {
   const admin = await signedInAccount(h);
-  const template = await h.db
-    .selectFrom('dictionaries')
-    .select('id')
-    .where('template_key', '=', 'asset-inventory')
-    .executeTakeFirstOrThrow();
+  const template = { id: await templateDictionaryId(h) };
   const project = (
     await call(h, admin, 'POST', '/rest/projects', { name: 'Imports', dataDictionaryId: template.id })
   ).json();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_MSG, jobStatus } from '@fieldbook/domain';
 import { harness, type Harness } from './harness.js';
-import { signedInAccount, type SignedIn } from './factories.js';
+import { signedInAccount, type SignedIn, templateDictionaryId } from './factories.js';
 import { enqueueJob, jobRegistration, registerJobHandler } from '../src/jobs/queue.js';
 import { recoverStaleJobs, runJobsUntilIdle } from '../src/jobs/worker.js';
 
@@ -11,11 +11,7 @@ const get = async (h: Harness, who: SignedIn, url: string) => {
 };
 
 async function projectOf(h: Harness, who: SignedIn) {
-  const template = await h.db
-    .selectFrom('dictionaries')
-    .select('id')
-    .where('template_key', '=', 'asset-inventory')
-    .executeTakeFirstOrThrow();
+  const template = { id: await templateDictionaryId(h) };
   const res = await h.app.inject({
     method: 'POST',
     url: '/rest/projects',

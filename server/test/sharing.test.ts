@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
-import { signedInAccount, type SignedIn } from './factories.js';
+import { signedInAccount, type SignedIn, templateDictionaryId } from './factories.js';
 import { sharedMask } from '../src/sharing/service.js';
 
 const call = (h: Harness, who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
@@ -50,11 +50,7 @@ describe('organization sharing', () => {
     expect((await call(h, b, 'GET', `/rest/permissions/grantee/${b.organizationId}`)).json()).toHaveLength(1);
     expect((await call(h, a, 'GET', `/rest/permissions/grantor/${a.organizationId}`)).json()).toHaveLength(2);
 
-    const template = await h.db
-      .selectFrom('dictionaries')
-      .select('id')
-      .where('template_key', '=', 'asset-inventory')
-      .executeTakeFirstOrThrow();
+    const template = { id: await templateDictionaryId(h) };
     const projectIds: string[] = [];
     for (const name of ['First', 'Second'])
       projectIds.push(
@@ -117,11 +113,7 @@ describe('what a grant lets the grantee read', () => {
     const h = await harness();
     const a = await signedInAccount(h);
     const b = await signedInAccount(h);
-    const template = await h.db
-      .selectFrom('dictionaries')
-      .select('id')
-      .where('template_key', '=', 'asset-inventory')
-      .executeTakeFirstOrThrow();
+    const template = { id: await templateDictionaryId(h) };
     const project = (
       await call(h, a, 'POST', '/rest/projects', { name: 'Shared Survey', dataDictionaryId: template.id })
     ).json();

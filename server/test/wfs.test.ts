@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
-import { signedInAccount, type SignedIn } from './factories.js';
+import { signedInAccount, type SignedIn, templateDictionaryId } from './factories.js';
 import { insertFeaturesBulk } from '../src/features/bulk-insert.js';
 
 const run = promisify(execFile);
@@ -26,11 +26,7 @@ const call = async (h: Harness, who: SignedIn, method: 'GET' | 'POST', url: stri
 
 async function layerWithFeatures(h: Harness) {
   const admin = await signedInAccount(h);
-  const template = await h.db
-    .selectFrom('dictionaries')
-    .select('id')
-    .where('template_key', '=', 'asset-inventory')
-    .executeTakeFirstOrThrow();
+  const template = { id: await templateDictionaryId(h) };
   const project = (
     await call(h, admin, 'POST', '/rest/projects', { name: 'WFS', dataDictionaryId: template.id })
   ).json();

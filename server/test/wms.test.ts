@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
-import { signedInAccount } from './factories.js';
+import { signedInAccount, templateDictionaryId } from './factories.js';
 import { DEFAULT_BLUE, merc, pixels, rawCall, rgba, tileAround } from './map-images.js';
 import { field, value } from './feature-fixtures.js';
 import { bumpLayerDataVersion } from '../src/ogc/data-version.js';
@@ -21,11 +21,7 @@ const call = rawCall;
 
 async function pointLayer(h: Harness) {
   const admin = await signedInAccount(h);
-  const template = await h.db
-    .selectFrom('dictionaries')
-    .select('id')
-    .where('template_key', '=', 'asset-inventory')
-    .executeTakeFirstOrThrow();
+  const template = { id: await templateDictionaryId(h) };
   const project = (
     await call(h, admin, 'POST', '/rest/projects', { name: 'WMS', dataDictionaryId: template.id })
   ).json();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness } from './harness.js';
-import { signedInAccount } from './factories.js';
+import { signedInAccount, templateDictionaryId } from './factories.js';
 import { DEFAULT_BLUE, pixels, rawCall as call } from './map-images.js';
 import { tileBounds } from '../src/ogc/wmts-routes.js';
 
@@ -17,11 +17,7 @@ describe('WMTS tiles (.../geo/wmts/{z}/{x}/{y})', () => {
   it('serves the layer as 256 px PNG tiles of the EPSG:3857 grid through the WMS-TILE cache, with ETag and 304', async () => {
     const h = await harness();
     const admin = await signedInAccount(h);
-    const template = await h.db
-      .selectFrom('dictionaries')
-      .select('id')
-      .where('template_key', '=', 'asset-inventory')
-      .executeTakeFirstOrThrow();
+    const template = { id: await templateDictionaryId(h) };
     const project = (
       await call(h, admin, 'POST', '/rest/projects', { name: 'WMTS', dataDictionaryId: template.id })
     ).json();

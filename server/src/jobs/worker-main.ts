@@ -2,7 +2,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { buildApp } from '../app.js';
-import { startJobWorker } from './worker.js';
+import { startJobWorker, stopOnSignals } from './worker.js';
 
 /**
  * `npm run worker`: a process that only runs jobs (imports, exports) on the shared PostgreSQL
@@ -20,17 +20,7 @@ async function main() {
   await app.ready();
   const worker = startJobWorker(app.deps);
   app.log.info('Fieldbook job worker is running');
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      worker
-        .stop()
-        .then(() => app.close())
-        .then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-    });
-  }
+  stopOnSignals(app, worker);
 }
 
 main().catch((err) => {

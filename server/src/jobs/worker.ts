@@ -205,3 +205,25 @@ export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): R
     },
   };
 }
+
+/**
+ * SIGINT/SIGTERM end the process cleanly: the worker stops taking jobs and finishes its statement,
+ * then the app closes (the database last). Used by the server and by `npm run worker`.
+ */
+export function stopOnSignals(
+  app: { close(): Promise<unknown>; log: { info(msg: string): void } },
+  worker: { stop(): Promise<void> },
+) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: shutting down`);
+      worker
+        .stop()
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+    });
+  }
+}
