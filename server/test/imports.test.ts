@@ -279,6 +279,98 @@ describe.skipIf(!hasGdal)('IMPORT of vector files', () => {
     expect((await layersOf(h, w.folder.id)).map((l) => l.name)).toEqual(['Parcels']);
   });
 
+  it.each(['csv', 'shp'])('reads a %s without a coordinate system in the crs of the upload URL', async (format) => {
+    const h = await harness();
+    const w = await folderWorld(h);
+    const dir = work();
+    const utm: Array<[number, number]> = [
+      [450000, 4372000],
+      [520000.5, 4400000.25],
+    ];
+    const csv = path.join(dir, 'utm.csv');
+    writeFileSync(csv, `id,x,y\n${utm.map(([x, y], i) => `${i + 1},${x},${y}`).join('\n')}\n`);
+    let file = csv;
+    if (format === 'shp') {
+      // ogr2ogr writes no .prj for a source without a coordinate system.
+      const open = ['-oo', 'X_POSSIBLE_NAMES=x', '-oo', 'Y_POSSIBLE_NAMES=y', '-oo', 'AUTODETECT_TYPE=YES'];
+      await run('ogr2ogr', ['-f', 'ESRI Shapefile', path.join(dir, 'shp'), csv, ...open, '-nln', 'utm']);
+      expect(existsSync(path.join(dir, 'shp', 'utm.prj'))).toBe(false);
+      file = path.join(dir, 'utm.zip');
+      await run('zip', ['-qj', file, ...['shp', 'shx', 'dbf'].map((e) => path.join(dir, 'shp', `utm.${e}`))]);
+    }
+    // The expected lon/lat from native PROJ.
+    const transform = run('gdaltransform', ['-s_srs', 'EPSG:32613', '-t_srs', 'EPSG:4326', '-output_xy']);
+    transform.child.stdin?.end(utm.map(([x, y]) => `${x} ${y}\n`).join(''));
+    const expected = (await transform).stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/).map(Number));
+    expect(expected).toHaveLength(2);
+
+    const res = await upload(
+      h,
+      w.admin,
+      w.folder.id,
+      readFileSync(file),
+      format === 'shp' ? 'zip' : 'csv',
+      '?crs=32613',
+    );
+    expect(res.job, JSON.stringify(res.job)).toMatchObject({ is_complete: true, has_error: false });
+    const [layer] = await layersOf(h, w.folder.id);
+    const ids = await h.db
+      .selectFrom('features')
+      .select(['id', 'field_values'])
+      .where('layer_id', '=', layer!.id)
+      .execute();
+    expect(ids).toHaveLength(2);
+    for (const row of ids) {
+      const got = await call(h, w.admin, 'GET', `/rest/features/${row.id}`);
+      expect(got.status).toBe(200);
+      const [lon, lat] = got.json().geometry.coordinates as number[];
+      const [wantLon, wantLat] = expected[Number((row.field_values as { id: number }).id) - 1]!;
+      expect(Math.abs(lon! - wantLon!), `${lon} vs ${wantLon}`).toBeLessThan(1e-6);
+      expect(Math.abs(lat! - wantLat!), `${lat} vs ${wantLat}`).toBeLessThan(1e-6);
+    }
+  });
+
+  it('stores Z and measurement fields in feet as metres with convertFromFeet', async () => {
+    const h = await harness();
+    const w = await folderWorld(h);
+    const file = Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { label: 'peak', elevation: 100, height: 7 },
+            geometry: { type: 'Point', coordinates: [-105.25, 39.75, 1000] },
+          },
+        ],
+      }),
+    );
+    const res = await upload(h, w.admin, w.folder.id, file, 'geojson', '?convertFromFeet=true&layerName=Feet');
+    expect(res.job, JSON.stringify(res.job)).toMatchObject({ is_complete: true, has_error: false });
+    const [layer] = await layersOf(h, w.folder.id);
+    const [row] = await h.db.selectFrom('features').select('id').where('layer_id', '=', layer!.id).execute();
+    const got = (await call(h, w.admin, 'GET', `/rest/features/${row!.id}`)).json();
+    const [lon, lat, z] = got.geometry.coordinates as number[];
+    expect([lon, lat]).toEqual([-105.25, 39.75]);
+    expect(Math.abs(z! - 304.8), String(z)).toBeLessThan(1e-6);
+    const values = got.properties.fieldValues as Record<string, unknown>;
+    expect(Math.abs(Number(values.elevation) - 30.48), String(values.elevation)).toBeLessThan(1e-6);
+    expect(values.height).toBe(7);
+    const types = Object.fromEntries(layer!.fields.map((f) => [f.name, f.type]));
+    expect(types).toMatchObject({ elevation: 'real', height: 'integer' });
+
+    // Without the option the same file keeps its numbers.
+    await upload(h, w.admin, w.folder.id, file, 'geojson', '?layerName=Plain');
+    const plain = (await layersOf(h, w.folder.id)).find((l) => l.name === 'Plain');
+    const z0 = await sql<{ z: number }>`SELECT ST_Z(geom) AS z FROM features WHERE layer_id = ${plain!.id}`.execute(
+      h.db,
+    );
+    expect(z0.rows[0]?.z).toBe(1000);
+  });
+
   it('keeps another organization out of the folder and its upload URL', async () => {
     const h = await harness();
     const w = await folderWorld(h);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { PROJECT_MSG, type LayerField } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
-import { US_SURVEY_FOOT_METRES, type FeatureKind } from './load.js';
+import { FOOT_METRES, type FeatureKind } from './load.js';
 
 /** A layer the import makes: staged rows of one source layer (and one geometry kind when it mixes kinds). */
 export interface TargetLayer {
@@ -64,7 +64,7 @@ export async function commitImport(deps: Deps, input: CommitInput): Promise<Arra
       let count = 0;
       for (let from = 0; ; from += COMMIT_CHUNK) {
         const geom = input.convertFromFeet
-          ? sql`CASE WHEN ST_CoordDim(r.geom) = 3 THEN ST_Scale(r.geom, ST_MakePoint(1, 1, ${US_SURVEY_FOOT_METRES})) ELSE r.geom END`
+          ? sql`CASE WHEN ST_CoordDim(r.geom) = 3 THEN ST_Scale(r.geom, ST_MakePoint(1, 1, ${FOOT_METRES})) ELSE r.geom END`
           : sql`r.geom`;
         const moved = await sql<{ n: string; last: string | null }>`
           WITH picked AS (

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { withGdal } from '../platform/gdal.js';
 import type { JobContext, JobOutcome, JobRecord } from '../jobs/queue.js';
 import { commitImport, type TargetLayer } from './commit.js';
-import { dropStagedRows, stageFeatures, type FeatureKind } from './load.js';
+import { dropStagedRows, feetFields, stageFeatures, withMetreFields, type FeatureKind } from './load.js';
 import { describeSource, layerAsGeoJsonSeq, openSource, type SourceLayer } from './source.js';
 
 /** What the PUT of an upload stores on its IMPORT job. */
@@ -41,7 +41,9 @@ async function convertSource(file: string, payload: ImportPayload, jobId: string
       const layers = all.length > 1 ? all.filter((l) => l.featureCount !== 0) : all;
       if (!layers.length) throw new Error(IMPORT_MSG.noGeometry);
       const converted: Converted[] = [];
-      for (const layer of layers) {
+      const feet = feetFields(payload.convertFromFeet, payload.measurementFields);
+      for (const source of layers) {
+        const layer = withMetreFields(source, feet);
         converted.push({
           layer,
           file: await layerAsGeoJsonSeq(gdal, dataset, layer, payload.crs, `${jobId}-${layer.index}-${randomUUID()}`),

@@ -26,7 +26,8 @@ const KIND_OF_GEOMETRY: Record<string, FeatureKind> = {
 
 /** Measurement fields (spec 3 §9) whose values are lengths, converted with the Z when the file is in feet. */
 const MEASUREMENT_FIELDS = ['elevation', 'altitude', 'antenna', 'depth'];
-export const US_SURVEY_FOOT_METRES = 1200 / 3937;
+/** The international foot (exactly 0.3048 m), as the rest of the product converts feet. */
+export const FOOT_METRES = 0.3048;
 
 export interface StageOptions {
   jobId: string;
@@ -45,14 +46,25 @@ export interface StageResult {
   badValues: number;
 }
 
+/** The source columns (lower case) whose numbers are feet, converted to metres on import. */
+export function feetFields(convertFromFeet: boolean, measurementFields: string[]): Set<string> {
+  if (!convertFromFeet) return new Set();
+  return new Set((measurementFields.length ? measurementFields : MEASUREMENT_FIELDS).map((f) => f.toLowerCase()));
+}
+
+/** A whole number of feet is a fraction of metres: its integer field becomes real. */
+export function withMetreFields(layer: SourceLayer, feet: Set<string>): SourceLayer {
+  if (!feet.size) return layer;
+  const fields = layer.fields.map((f) =>
+    f.type === 'integer' && feet.has(f.source.toLowerCase()) ? { ...f, type: 'real' as const } : f,
+  );
+  return { ...layer, fields };
+}
+
 /** Stages the features of one GeoJSON text sequence file (source.ts) for `options.layer`. */
 export async function stageFeatures(deps: Deps, file: string, options: StageOptions): Promise<StageResult> {
   const { layer } = options;
-  const feet = options.convertFromFeet
-    ? new Set(
-        (options.measurementFields.length ? options.measurementFields : MEASUREMENT_FIELDS).map((f) => f.toLowerCase()),
-      )
-    : new Set<string>();
+  const feet = feetFields(options.convertFromFeet, options.measurementFields);
   const result: StageResult = { staged: 0, skipped: 0, badValues: 0 };
   let kinds: string[] = [];
   let geometries: string[] = [];
@@ -86,7 +98,7 @@ export async function stageFeatures(deps: Deps, file: string, options: StageOpti
     const row: Record<string, FieldValue> = {};
     for (const field of layer.fields) {
       let raw = feature.properties?.[field.source];
-      if (typeof raw === 'number' && feet.has(field.source.toLowerCase())) raw = raw * US_SURVEY_FOOT_METRES;
+      if (typeof raw === 'number' && feet.has(field.source.toLowerCase())) raw = raw * FOOT_METRES;
       const value = coerceFieldValue(field, raw);
       if (value === undefined) result.badValues += 1;
       row[field.name] = value ?? null;

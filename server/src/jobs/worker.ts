@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
-import { JOB_MSG } from '@fieldbook/domain';
+import { JOB_MSG, MSG } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { jobEvents, jobRegistration, type JobContext, type JobRecord } from './queue.js';
 
@@ -31,6 +31,19 @@ async function claimNextJob(deps: Deps, workerId: string, organizationId?: strin
       FOR UPDATE SKIP LOCKED)
     RETURNING *`.execute(deps.db);
   return r.rows[0];
+}
+
+/**
+ * What a failed job tells its owner: an Error's message, or (gdal3.js throws lists of
+ * `{ message }` objects) the messages of what was thrown, never "[object Object]".
+ */
+function failureText(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  const items = Array.isArray(err) ? err : [err];
+  const texts = items.map((e) =>
+    typeof e === 'object' && e !== null && 'message' in e ? String((e as { message: unknown }).message) : String(e),
+  );
+  return texts.filter(Boolean).join('; ') || MSG.errorOccurred;
 }
 
 const appendInfo = (messages: string[]) => sql<string>`info_messages || ${JSON.stringify(messages)}::jsonb`;
@@ -113,7 +126,7 @@ async function runJob(deps: Deps, workerId: string, job: JobRecord, stopping: Ab
       .execute();
   } catch (err) {
     const timedOut = abort.signal.aborted && (abort.signal.reason as Error | undefined)?.message === JOB_MSG.timedOut;
-    const message = timedOut ? JOB_MSG.timedOut : err instanceof Error ? err.message : String(err);
+    const message = timedOut ? JOB_MSG.timedOut : failureText(err);
     deps.log.warn({ err, jobId: job.id, type: job.type }, 'job failed');
     await registration
       ?.cleanup?.(deps, job)

@@ -49,6 +49,8 @@ interface InitConfig {
   useWorker: boolean;
   logHandler: (message: string, type: string) => void;
   errorHandler: (message: string, type: string) => void;
+  /** Environment of the WebAssembly runtime, set before GDAL registers its drivers. */
+  env?: Record<string, string>;
 }
 
 const require = createRequire(import.meta.url);
@@ -76,6 +78,9 @@ function load(): Promise<Gdal> {
     useWorker: false,
     logHandler: () => undefined,
     errorHandler: record,
+    // The XYZ raster driver claims any .csv of numeric X/Y columns and fails on it ("Couldn't determine
+    // X spacing"), which stops GDALOpenEx before the CSV vector driver is tried. We import no XYZ grids.
+    env: { GDAL_SKIP: 'XYZ' },
   });
 }
 
