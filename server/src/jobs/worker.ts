@@ -199,13 +199,17 @@ export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): R
       } catch (err) {
         deps.log.error({ err }, 'job worker error');
       }
+      // Sleep until the next poll, a job enqueued here, or stop; the stop listener is removed again
+      // (added on every poll and left behind, they piled up: one every two seconds).
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
+        const done = () => {
           clearTimeout(timer);
+          stopping.signal.removeEventListener('abort', done);
           resolve();
         };
-        stopping.signal.addEventListener('abort', wake, { once: true });
+        const timer = setTimeout(done, pollMs);
+        wake = done;
+        stopping.signal.addEventListener('abort', done, { once: true });
       });
       wake = undefined;
     }
