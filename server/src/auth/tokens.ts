@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { MSG } from '@fieldbook/domain';
+import { MSG, isUuid } from '@fieldbook/domain';
 import { unauthorized } from '../http/errors.js';
 
 /** Short, so a refused session ends soon even where a token is not checked against the database; the web app renews it before expiry. */
@@ -24,8 +24,6 @@ export interface VerifiedIdToken extends IdClaims {
   iat: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Signs and checks our tokens: ID tokens (15 min), new-password challenge sessions, opaque refresh tokens. */
 export class TokenService {
   private readonly key: Uint8Array;
@@ -47,7 +45,7 @@ export class TokenService {
 
   async verifyIdToken(token: string): Promise<VerifiedIdToken> {
     const payload = await this.verify(token, 'id');
-    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid) || typeof payload.iat !== 'number')
+    if (typeof payload.sid !== 'string' || !isUuid(payload.sid) || typeof payload.iat !== 'number')
       throw unauthorized(MSG.sessionExpired);
     return payload as unknown as VerifiedIdToken;
   }

@@ -1,4 +1,4 @@
-import { MSG, type PermissionEntry } from '@fieldbook/domain';
+import { MSG, isUuid, type PermissionEntry } from '@fieldbook/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../db/types.js';
 import { notFound } from '../http/errors.js';
@@ -32,9 +32,6 @@ export async function requireOwnRows(
     .execute();
   if (rows.length !== wanted.length) throw notFound(message);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 type CheckedAsset = 'project' | 'folder' | 'layer' | 'feature';
 const WELL_FORMED: Record<CheckedAsset, (id: string) => boolean> = {

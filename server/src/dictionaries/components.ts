@@ -9,6 +9,7 @@ import {
   reorderSchema,
   updateComponentSchema,
   type ComponentStyle,
+  isUuid,
 } from '@fieldbook/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -20,7 +21,7 @@ import { editableComponent, editableSystem, readableDictionary, touch } from './
 import { loadComponents } from './tree.js';
 import { renumber } from './service.js';
 import { removeAttributes } from './attributes.js';
-import { isUuid, requireOwnRows } from '../authz/references.js';
+import { requireOwnRows } from '../authz/references.js';
 
 type CreateInput = z.output<typeof createComponentSchema>;
 type UpdateInput = z.output<typeof updateComponentSchema>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CURRENT_EULA_TIMESTAMP, MSG, type PermissionEntry, type SubjectOfChecks } from '@fieldbook/domain';
+import { CURRENT_EULA_TIMESTAMP, MSG, type PermissionEntry, type SubjectOfChecks, isUuid } from '@fieldbook/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { TokenService, VerifiedIdToken } from '../auth/tokens.js';
@@ -111,8 +111,6 @@ export async function loadCaller(
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One authentication hook for every route; `orgId` selects among the caller's organizations. */
 export function registerAccessControl(app: FastifyInstance, deps: { db: Kysely<DB>; tokens: TokenService }): void {
   app.decorateRequest('caller', null);
@@ -136,7 +134,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Kysely<D
     if (!token) throw unauthorized();
     const claims = await deps.tokens.verifyIdToken(token);
     const orgId = (request.query as Record<string, unknown> | undefined)?.orgId;
-    if (orgId !== undefined && (typeof orgId !== 'string' || !UUID.test(orgId))) throw forbidden();
+    if (orgId !== undefined && (typeof orgId !== 'string' || !isUuid(orgId))) throw forbidden();
     const caller = await loadCaller(deps.db, claims.sub, orgId as string | undefined, claims);
     if (!caller) throw unauthorized(MSG.sessionExpired);
     if (access !== 'inactiveAllowed' && !caller.isActive) throw forbidden(MSG.userDisabled);

@@ -6,6 +6,7 @@ import {
   PROJECT_MSG,
   isOrgAdmin,
   layerByReferenceSchema,
+  isUuid,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
@@ -14,7 +15,6 @@ import { findForm, grant } from '../forms/service.js';
 import { canCreate, projectChain, projectOf, requireRight } from './access.js';
 import { specialFolder } from './special-folders.js';
 import { presentLayer } from './tree.js';
-import { isUuid } from '../authz/references.js';
 
 type Input = z.output<typeof layerByReferenceSchema>;
 

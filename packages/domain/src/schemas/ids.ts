@@ -12,6 +12,9 @@ export function isDatabaseId(text: string): boolean {
   return /^\d{1,30}$/.test(text) && BigInt(text) <= DATABASE_ID_MAX;
 }
 
+/** Whether text is a UUID (the id of every row but features): checked before it reaches a uuid column. */
+export const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
 /** A numeric id in a path ("12"). */
 export const databaseIdField = z.string().refine(isDatabaseId, { message: MSG.invalidId });
 
