@@ -2,11 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportFormat } from '@fieldbook/domain';
 import { gdalMessages, withGdal } from '../platform/gdal.js';
+import { dgnDesignPlane, type GeographicExtent } from './dgn-plane.js';
 import type { ExportGroup } from './source.js';
 
 /** GDAL driver and creation options per format (PNEZD is written without GDAL). */
 const DRIVERS: Record<Exclude<ExportFormat, 'PNEZD'>, { driver: string; options: string[] }> = {
-  CSV: { driver: 'CSV', options: ['-lco', 'GEOMETRY=AS_WKT'] },
+  // The .csvt beside the CSV gives readers (GDAL, QGIS) each column's type.
+  CSV: { driver: 'CSV', options: ['-lco', 'GEOMETRY=AS_WKT', '-lco', 'CREATE_CSVT=YES'] },
   GeoJSON: { driver: 'GeoJSON', options: ['-lco', 'RFC7946=NO'] },
   FileGDB: { driver: 'OpenFileGDB', options: [] },
   KML: { driver: 'KML', options: [] },
@@ -53,6 +55,21 @@ export function vrtOf(groups: PreparedGroup[]): string {
   return `<OGRVRTDataSource>\n${layers.join('\n')}\n</OGRVRTDataSource>\n`;
 }
 
+/** The extent of several groups together; null when none has features. */
+function extentOf(groups: PreparedGroup[]): GeographicExtent | null {
+  const extents = groups.flatMap((g) => (g.group.extent ? [g.group.extent] : []));
+  if (!extents.length) return null;
+  const all = (pick: (e: GeographicExtent) => number, f: (...n: number[]) => number) => f(...extents.map(pick));
+  return {
+    xmin: all((e) => e.xmin, Math.min),
+    ymin: all((e) => e.ymin, Math.min),
+    zmin: all((e) => e.zmin, Math.min),
+    xmax: all((e) => e.xmax, Math.max),
+    ymax: all((e) => e.ymax, Math.max),
+    zmax: all((e) => e.zmax, Math.max),
+  };
+}
+
 /**
  * Translates the intermediate CSVs in `inputDir` into `format` in the target CRS, writing under
  * `outputName` (a path below GDAL's output folder, `gdalOutputDir`). One ogr2ogr call for a
@@ -80,7 +97,8 @@ export async function translate(
       const dataset = datasets[0];
       if (!dataset) throw new Error(`GDAL could not read the export's data: ${JSON.stringify(errors)}`);
       try {
-        await gdal.ogr2ogr(dataset, args, outputName(run.name));
+        const plane = format === 'DGN' ? await dgnDesignPlane(gdal, extentOf(run.groups), crs) : [];
+        await gdal.ogr2ogr(dataset, [...args, ...plane], outputName(run.name));
       } catch (err) {
         const detail = (err as { message?: string }).message ?? String(err);
         throw new Error(`GDAL could not write ${format}: ${detail} ${gdalMessages().slice(-3).join(' ')}`, {

@@ -14,7 +14,7 @@ import type { Deps } from '../deps.js';
 import { gdalOutputDir } from '../platform/gdal.js';
 import { exportColumns } from './columns.js';
 import { SPLIT_BY_FAMILY, translate, type PreparedGroup } from './gdal-output.js';
-import { exportGroups, writeGroupCsv, writePnezd, type ExportLayer } from './source.js';
+import { exportFilter, exportGroups, writeGroupCsv, writePnezd, type ExportLayer } from './source.js';
 import { exportDoneMail } from './mail.js';
 
 /** What the EXPORT job carries: the checked request and the layers the caller could view when asking. */
@@ -128,7 +128,7 @@ export async function runExport(deps: Deps, job: ExportJob, ctx: ExportProgress)
   await mkdir(outDir, { recursive: true });
   try {
     const layers = await loadLayers(deps, job);
-    const filter = { featureIds: request.featureIDs?.map(String) };
+    const filter = exportFilter(request);
     const split = SPLIT_BY_FAMILY.includes(request.format);
     const grouped = await Promise.all(layers.map((l) => exportGroups(deps.db, l, split, filter)));
     const named = nameGroups(grouped);

@@ -76,7 +76,11 @@ export async function startExport(
   request: ExportRequest,
 ): Promise<{ id: string; jobId: string }> {
   await requireExportAllowed(deps, caller);
-  const { project, layerIds } = await viewableLayers(deps, caller, type, id);
+  const { project, layerIds: itemLayerIds } = await viewableLayers(deps, caller, type, id);
+  // A search of one layer exports that layer only, and only when it is in the item and visible.
+  const searchedLayer = request.query?.layerId;
+  if (searchedLayer && !itemLayerIds.includes(searchedLayer)) throw notFound();
+  const layerIds = searchedLayer ? [searchedLayer] : itemLayerIds;
   const refusal = exportRequestError(request, type, await usesSiteCalibration(deps, project.site_id, request));
   if (refusal) throw badRequest(refusal, 'InvalidParameterValue');
   const payload: ExportPayload = { request, itemType: type, itemId: id, layerIds };

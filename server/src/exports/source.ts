@@ -1,8 +1,14 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { sql, type RawBuilder } from 'kysely';
+import type { ExportRequest, SearchQuery } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 import { CSVT_TYPES, quoted, type ExportColumn } from './columns.js';
+import { searchConditions } from './search-filter.js';
+import type { GeographicExtent } from './dgn-plane.js';
+
+const EXTENT_KEYS = ['xmin', 'ymin', 'zmin', 'xmax', 'ymax', 'zmax'] as const;
+type ExtentKey = (typeof EXTENT_KEYS)[number];
 
 /** Features read per query: one page is built as one CSV text in SQL, so memory stays flat. */
 export const EXPORT_PAGE_SIZE = 5000;
@@ -22,14 +28,24 @@ export interface ExportGroup {
   family: number | null;
   hasZ: boolean;
   count: number;
+  /** Where its features lie (EPSG:4326, with elevations); null when it has none. */
+  extent: GeographicExtent | null;
 }
 
+/** Which features of a layer go: a selection by id, what a search query matches, or both. */
 export interface FeatureFilter {
   featureIds?: string[];
+  query?: SearchQuery;
 }
 
-function where(layerId: string, family: number | null, filter: FeatureFilter): RawBuilder<unknown> {
-  const parts = [sql`f.layer_id = ${layerId}`, sql`f.deleted_at IS NULL`];
+/** The filter of an export request: its selected feature ids and its search query. */
+export const exportFilter = (request: Pick<ExportRequest, 'featureIDs' | 'query'>): FeatureFilter => ({
+  featureIds: request.featureIDs?.map(String),
+  query: request.query,
+});
+
+function where(layer: ExportLayer, family: number | null, filter: FeatureFilter): RawBuilder<unknown> {
+  const parts = [sql`f.layer_id = ${layer.id}`, sql`f.deleted_at IS NULL`];
   if (family !== null) parts.push(sql`ST_Dimension(f.geom) = ${family}`);
   if (filter.featureIds)
     parts.push(
@@ -37,6 +53,7 @@ function where(layerId: string, family: number | null, filter: FeatureFilter): R
         ? sql`f.id IN (${sql.join(filter.featureIds.map((id) => sql`${id}::bigint`))})`
         : sql`false`,
     );
+  if (filter.query) parts.push(...searchConditions(layer, filter.query));
   return sql.join(parts, sql` AND `);
 }
 
@@ -50,12 +67,20 @@ export async function exportGroups(
   splitByFamily: boolean,
   filter: FeatureFilter,
 ): Promise<ExportGroup[]> {
-  const r = await sql<{ family: number | null; has_z: boolean | null; n: string }>`
+  const r = await sql<{ family: number | null; has_z: boolean | null; n: string } & Record<ExtentKey, number>>`
     SELECT ${splitByFamily ? sql`ST_Dimension(f.geom)` : sql`NULL::int`} AS family,
-      bool_or(ST_Zmflag(f.geom) >= 2) AS has_z, count(*) AS n
-    FROM features f WHERE ${where(layer.id, null, filter)} GROUP BY 1 ORDER BY 1`.execute(db);
-  if (!r.rows.length) return [{ layer, family: splitByFamily ? 0 : null, hasZ: false, count: 0 }];
-  return r.rows.map((row) => ({ layer, family: row.family, hasZ: !!row.has_z, count: Number(row.n) }));
+      bool_or(ST_Zmflag(f.geom) >= 2) AS has_z, count(*) AS n,
+      ST_XMin(ST_3DExtent(f.geom)) AS xmin, ST_YMin(ST_3DExtent(f.geom)) AS ymin, ST_ZMin(ST_3DExtent(f.geom)) AS zmin,
+      ST_XMax(ST_3DExtent(f.geom)) AS xmax, ST_YMax(ST_3DExtent(f.geom)) AS ymax, ST_ZMax(ST_3DExtent(f.geom)) AS zmax
+    FROM features f WHERE ${where(layer, null, filter)} GROUP BY 1 ORDER BY 1`.execute(db);
+  if (!r.rows.length) return [{ layer, family: splitByFamily ? 0 : null, hasZ: false, count: 0, extent: null }];
+  return r.rows.map((row) => ({
+    layer,
+    family: row.family,
+    hasZ: !!row.has_z,
+    count: Number(row.n),
+    extent: Object.fromEntries(EXTENT_KEYS.map((k) => [k, Number(row[k])])) as unknown as GeographicExtent,
+  }));
 }
 
 async function write(out: WriteStream, text: string) {
@@ -87,7 +112,7 @@ async function eachPage(
       FROM (
         SELECT f.id, f.geom AS g, f.field_values, f.metadata, s.name AS system_name, c.alias AS component_alias,
           ${dictionary} AS dictionary_values, row_number() OVER (ORDER BY f.id) AS rn
-        FROM (SELECT * FROM features f WHERE ${where(group.layer.id, group.family, filter)} AND f.id > ${last}::bigint
+        FROM (SELECT * FROM features f WHERE ${where(group.layer, group.family, filter)} AND f.id > ${last}::bigint
               ORDER BY f.id LIMIT ${EXPORT_PAGE_SIZE}) f
         LEFT JOIN systems s ON s.id = f.system_id
         LEFT JOIN components c ON c.id = f.component_id

@@ -41,6 +41,8 @@ export interface Gdal {
   ogr2ogr(dataset: GdalDataset, options?: string[], outputName?: string): Promise<GdalFilePath>;
   close(dataset: GdalDataset): Promise<void>;
   getFileBytes(file: string | GdalFilePath): Promise<Uint8Array>;
+  /** Reprojects [x, y(, z)] points; `-s_srs`/`-t_srs` take lon/lat order for geographic systems. */
+  gdaltransform(coords: number[][], options: string[]): Promise<number[][]>;
 }
 
 interface InitConfig {

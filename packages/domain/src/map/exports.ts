@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../schemas/fields.js';
+import { searchQuerySchema } from './search-query.js';
 
 /**
  * Exports (spec 3 §3 "Export request", §5 export rules, §9 formats): a layer, a selection of its
@@ -60,8 +61,14 @@ export const exportRequestSchema = z
       .pipe(z.string().min(1, { message: EXPORT_MSG.fileNameRequired }).max(200)),
     email: emailField,
     exportAttachments: z.boolean().default(false),
-    /** The search query a selection came from; kept on the job for the record. */
-    query: z.unknown().optional(),
+    /**
+     * The search whose matches are exported (spec §3 search query): its text, filters and layer narrow
+     * the item's features (with featureIDs, both apply). The quick filters hasPhotos, hasFiles and
+     * hasForms are refused while features hold no attachments or forms (issue #15).
+     */
+    query: searchQuerySchema
+      .refine((q) => !q.hasPhotos && !q.hasFiles && !q.hasForms, { message: EXPORT_MSG.invalid })
+      .optional(),
     /** Field names to export (all when absent). */
     fields: z.array(z.string().max(200)).max(1000).optional(),
     /** Measurement fields (spec §9) to add from the feature's metadata; empty for none. */

@@ -10,3 +10,4 @@ export * from './fields.js';
 export * from './imports.js';
 export * from './jobs.js';
 export * from './exports.js';
+export * from './search-query.js';

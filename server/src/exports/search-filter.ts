@@ -1,0 +1,177 @@
+import { sql, type RawBuilder } from 'kysely';
+import {
+  dateBounds,
+  searchWords,
+  type SearchBoundingBox,
+  type SearchDataType,
+  type SearchFieldFilter,
+  type SearchQuery,
+} from '@fieldbook/domain';
+import type { ExportLayer } from './source.js';
+
+/**
+ * A search query (spec 3 §3) as SQL conditions over one layer's `features f` rows: what an export of
+ * a search writes. Every value is compared through guarded text, so a stray value never makes
+ * PostgreSQL fail a cast. Free text matches when each word appears (case-insensitive) in the feature's
+ * field values, properties, dictionary values, system or component.
+ */
+
+const NUMBER = `^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]{1,3})?$`;
+
+const TYPE_OF_FIELD: Record<string, SearchDataType> = {
+  text: 'text',
+  integer: 'number',
+  real: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'date',
+};
+
+const asObject = (column: RawBuilder<unknown>) =>
+  sql`CASE WHEN jsonb_typeof(${column}) = 'object' THEN ${column} ELSE '{}'::jsonb END`;
+const asArray = (column: RawBuilder<unknown>) =>
+  sql`CASE WHEN jsonb_typeof(${column}) = 'array' THEN ${column} ELSE '[]'::jsonb END`;
+
+const systemName = sql<string>`(SELECT s.name FROM systems s WHERE s.id = f.system_id)`;
+const componentAlias = sql<string>`(SELECT c.alias FROM components c WHERE c.id = f.component_id)`;
+const isoUtc = (column: RawBuilder<unknown>) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** The text of a field of the feature and the type it compares as; unknown names read dictionary values, then properties. */
+function fieldOf(layer: ExportLayer, name: string): { text: RawBuilder<unknown>; type: SearchDataType } {
+  const lower = name.toLowerCase();
+  const field = layer.fields.find((f) => f.name === name) ?? layer.fields.find((f) => f.name.toLowerCase() === lower);
+  if (field) return { text: sql`f.field_values->>${field.name}`, type: TYPE_OF_FIELD[field.type] ?? 'text' };
+  switch (lower) {
+    case 'ogc_fid':
+    case '_id':
+      return { text: sql`f.id::text`, type: 'number' };
+    case 'system':
+      return { text: systemName, type: 'text' };
+    case 'component':
+      return { text: componentAlias, type: 'text' };
+    case 'created':
+      return { text: isoUtc(sql`f.created_at`), type: 'date' };
+    case 'modified':
+      return { text: isoUtc(sql`f.updated_at`), type: 'date' };
+  }
+  const property = sql`${asObject(sql`f.properties`)}->>${name}`;
+  if (!layer.dictionaryId) return { text: property, type: 'text' };
+  const dictionary = sql`(SELECT av->>'attributeValue' FROM jsonb_array_elements(${asArray(sql`f.attributes`)}) av
+    JOIN attributes a ON a.id::text = av->>'attributeId' WHERE a.name = ${name} LIMIT 1)`;
+  return { text: sql`coalesce(${dictionary}, ${property})`, type: 'text' };
+}
+
+const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function numberOf(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+function booleanOf(value: unknown): 'true' | 'false' | null {
+  const text = String(value).toLowerCase();
+  return text === 'true' || text === '1' ? 'true' : text === 'false' || text === '0' ? 'false' : null;
+}
+
+type Bound = (value: unknown) => RawBuilder<unknown> | null;
+
+/** The filter's operation from its bounds; a value that does not fit the type matches nothing. */
+function compare(f: SearchFieldFilter, lower: Bound, upper: Bound, equal: Bound): RawBuilder<unknown> {
+  const orFalse = (part: RawBuilder<unknown> | null) => part ?? sql`false`;
+  switch (f.operation) {
+    case 'eq':
+      return orFalse(equal(f.value));
+    case 'ne':
+      return sql`NOT coalesce(${orFalse(equal(f.value))}, false)`;
+    case 'gte':
+      return orFalse(lower(f.value));
+    case 'lte':
+      return orFalse(upper(f.value));
+    case 'between':
+      return sql`(${orFalse(lower(f.from))} AND ${orFalse(upper(f.to))})`;
+    case 'like':
+      return sql`false`;
+  }
+}
+
+/** A bound built from the filter value read by `read`; null (matching nothing) when it does not read. */
+const bound =
+  <T>(read: (value: unknown) => T | null, build: (p: T) => RawBuilder<unknown> | null): Bound =>
+  (value) => {
+    const p = read(value);
+    return p === null ? null : build(p);
+  };
+
+function fieldCondition(layer: ExportLayer, f: SearchFieldFilter): RawBuilder<unknown> {
+  const field = fieldOf(layer, f.field);
+  const type = f.dataType ?? field.type;
+  const v = field.text;
+  // A like on a field that is no text compares its text (the panel offers like on text fields only).
+  if (f.operation === 'like') return sql`${v} ILIKE ${likePattern(String(f.value))}`;
+  if (type === 'number') {
+    const n = sql`(CASE WHEN ${v} ~ ${NUMBER} THEN (${v})::numeric END)`;
+    return compare(
+      f,
+      bound(numberOf, (p) => sql`${n} >= ${p}::numeric`),
+      bound(numberOf, (p) => sql`${n} <= ${p}::numeric`),
+      bound(numberOf, (p) => sql`${n} = ${p}::numeric`),
+    );
+  }
+  if (type === 'date') {
+    const after = bound(dateBounds, (b) => sql`${v} >= ${b.first}`);
+    const before = bound(dateBounds, (b) => (b.lastInclusive ? sql`${v} <= ${b.last}` : sql`${v} < ${b.last}`));
+    const within = (x: unknown) => {
+      const [a, b] = [after(x), before(x)];
+      return a && b && sql`(${a} AND ${b})`;
+    };
+    return compare(f, after, before, within);
+  }
+  if (type === 'boolean') {
+    const none = () => null;
+    return compare(
+      f,
+      none,
+      none,
+      bound(booleanOf, (p) => sql`lower(${v}) = ${p}`),
+    );
+  }
+  const textOf = (x: unknown) => (x === undefined ? null : String(x));
+  return compare(
+    f,
+    bound(textOf, (p) => sql`${v} >= ${p}`),
+    bound(textOf, (p) => sql`${v} <= ${p}`),
+    bound(textOf, (p) => sql`${v} = ${p}`),
+  );
+}
+
+function boxCondition(box: SearchBoundingBox): RawBuilder<unknown> {
+  const { topLeft: tl, bottomRight: br } = box;
+  const envelope = (west: number, east: number) =>
+    sql`ST_Intersects(f.geom, ST_MakeEnvelope(${west}::float8, ${br.lat}::float8, ${east}::float8, ${tl.lat}::float8, 4326))`;
+  // A box whose west edge is east of its east edge crosses the antimeridian.
+  return tl.lon <= br.lon ? envelope(tl.lon, br.lon) : sql`(${envelope(tl.lon, 180)} OR ${envelope(-180, br.lon)})`;
+}
+
+/** Every word of the free text, case-insensitive, somewhere in the feature's values. */
+function textCondition(words: string[]): RawBuilder<unknown> {
+  const everything = sql`concat_ws(' ',
+    (SELECT string_agg(e.value, ' ') FROM jsonb_each_text(${asObject(sql`f.field_values`)}) e),
+    (SELECT string_agg(e.value, ' ') FROM jsonb_each_text(${asObject(sql`f.properties`)}) e),
+    (SELECT string_agg(av->>'attributeValue', ' ') FROM jsonb_array_elements(${asArray(sql`f.attributes`)}) av),
+    ${systemName}, ${componentAlias})`;
+  return sql.join(
+    words.map((w) => sql`${everything} ILIKE ${likePattern(w)}`),
+    sql` AND `,
+  );
+}
+
+/** The query's conditions on one layer's features (none when it selects everything). */
+export function searchConditions(layer: ExportLayer, query: SearchQuery): RawBuilder<unknown>[] {
+  const parts: RawBuilder<unknown>[] = [];
+  const words = searchWords(query.search);
+  if (words.length) parts.push(sql`(${textCondition(words)})`);
+  for (const filter of query.filters ?? [])
+    parts.push(sql`(${filter.type === 'bb' ? boxCondition(filter) : fieldCondition(layer, filter)})`);
+  return parts;
+}
