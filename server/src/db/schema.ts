@@ -326,6 +326,8 @@ export interface LayersTable {
   data_version: ColumnType<string, string | number | undefined, string | number>;
   /** The layer's typed fields, LayerField[] (migration 013). */
   fields: Json<Array<{ name: string; type: string; order: number }>>;
+  /** A RASTER layer's stored GeoTIFF, extent and description, RasterInfo (migration 015); null otherwise. */
+  raster: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

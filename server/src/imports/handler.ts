@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { IMPORT_MSG, layerNameOfFile } from '@fieldbook/domain';
+import { IMPORT_MSG, layerNameOfFile, type UploadType } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { withGdal } from '../platform/gdal.js';
 import type { JobContext, JobOutcome, JobRecord } from '../jobs/queue.js';
@@ -11,6 +11,8 @@ import { describeSource, layerAsGeoJsonSeq, openSource, type SourceLayer } from 
 
 /** What the PUT of an upload stores on its IMPORT job. */
 export interface ImportPayload {
+  /** VECTOR or RASTER (spec 3 §7 `{type}`); jobs queued before rasters were imported have none. */
+  type?: UploadType;
   folderId: string;
   ext: string;
   method: string;

@@ -6,14 +6,24 @@ import { importUrlParamsSchema, importUrlQuerySchema, importUrlResponseSchema } 
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { unauthorized } from '../http/errors.js';
-import { registerJobHandler } from '../jobs/queue.js';
-import { cleanUpImport, runImport } from './handler.js';
+import { registerJobHandler, type JobRecord } from '../jobs/queue.js';
+import { cleanUpImport, runImport, type ImportPayload } from './handler.js';
+import { cleanUpRasterImport, runRasterImport } from './raster.js';
 import { createImportUrl, importUrls, receiveUpload } from './service.js';
 
 const tags = ['imports'];
 
+const isRaster = (job: JobRecord) => (job.payload as unknown as ImportPayload).type === 'RASTER';
+
 export function importRoutes(deps: Deps) {
-  registerJobHandler('IMPORT', runImport, cleanUpImport);
+  registerJobHandler(
+    'IMPORT',
+    (job, ctx) => (isRaster(job) ? runRasterImport(job, ctx) : runImport(job, ctx)),
+    async (jobDeps, job) => {
+      await cleanUpImport(jobDeps, job);
+      if (isRaster(job)) await cleanUpRasterImport(jobDeps, job);
+    },
+  );
   const urls = importUrls(deps.config.jwtSecret);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -14,10 +14,12 @@ import {
   UPLOAD_LIMITS,
   layerNameOfFile,
   needsGeoserver,
+  type UploadType,
   type importUrlParamsSchema,
   type importUrlQuerySchema,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
+import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { flagOn } from '../http/flags.js';
@@ -28,6 +30,7 @@ import { uploadsRoot, type ImportPayload } from './handler.js';
 
 /** What an import URL grants: one upload into one folder, by one member, with the dialog's options. */
 export interface ImportGrant {
+  type: UploadType;
   organizationId: string;
   projectId: string;
   folderId: string;
@@ -43,14 +46,20 @@ export interface ImportGrant {
 /** Signed import URLs (`PUT /files/import/<token>`), valid long enough to start a large upload. */
 export const importUrls = (secret: string) => new SignedUrls<ImportGrant>(secret, 'import', '/files/import', 15 * 60);
 
-async function layerNameTaken(deps: Deps, folderId: string, name: string) {
-  const row = await deps.db
+/** Whether the folder has a layer of that name (ignoring case); `db` may be a transaction. */
+export async function layerNameTaken(db: Executor, folderId: string, name: string) {
+  const row = await db
     .selectFrom('layers')
     .select('id')
     .where('folder_id', '=', folderId)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
     .executeTakeFirst();
   return !!row;
+}
+
+/** The raster upload flag (spec 3 §6): `raster_enabled` or `rasterImagery`, as the web dialog reads it. */
+async function rasterUploadOn(deps: Deps, caller: Caller) {
+  return (await flagOn(deps.db, caller, 'raster_enabled')) || (await flagOn(deps.db, caller, 'rasterImagery'));
 }
 
 /** The folder of the caller's organization the caller may create layers in, else 404/403. */
@@ -79,14 +88,19 @@ export async function createImportUrl(
   const { project, folder } = await targetFolder(deps, caller, params.folderId);
   if (!(UPLOAD_EXTENSIONS[params.type] as readonly string[]).includes(params.ext))
     throw badRequest(IMPORT_MSG.invalidType);
-  if (params.type === 'RASTER') throw badRequest(IMPORT_MSG.rasterUnavailable);
+  if (params.type === 'RASTER') {
+    if (!(await rasterUploadOn(deps, caller))) throw forbidden(IMPORT_MSG.rasterDisabled);
+    // A zipped raster is a world file beside an image, which names no coordinate system (spec 3 §5).
+    if (params.ext === 'zip' && !query.crs) throw badRequest(IMPORT_MSG.rasterCrsRequired);
+  }
   const method = params.method.toUpperCase() || 'WFS';
   if (!(LAYER_METHODS as readonly string[]).includes(method)) throw badRequest(IMPORT_MSG.invalidType);
   if (needsGeoserver(method) && !(await flagOn(deps.db, caller, 'geoserver')))
     throw forbidden(DATA_MSG.geoserverDisabled);
-  if (query.layerName && (await layerNameTaken(deps, folder.id, query.layerName)))
+  if (query.layerName && (await layerNameTaken(deps.db, folder.id, query.layerName)))
     throw conflict(PROJECT_MSG.layerNameExists);
   const url = await urls.create({
+    type: params.type,
     organizationId: caller.organizationId,
     projectId: project.id,
     folderId: folder.id,
@@ -151,6 +165,7 @@ export async function receiveUpload(
     throw err;
   }
   const payload: ImportPayload = {
+    type: grant.type,
     folderId: grant.folderId,
     ext: grant.ext,
     method: grant.method,

@@ -7,20 +7,25 @@ import { layerSharedWithCaller } from '../projects/shared-access.js';
 import { resolveClientKey } from '../clients/service.js';
 import type { WfsLayer } from './wfs.js';
 
+/** Layers with features (WFS, feature info), and the layers map images draw: raster layers too. */
+export const FEATURE_LAYER_TYPES: readonly string[] = ['VECTOR'];
+export const MAP_LAYER_TYPES: readonly string[] = ['VECTOR', 'RASTER'];
+
 /**
- * Vector layers of a project that the caller may view, optionally just the one a layer path names
- * (`.../folders/{folderId}/layers/{layerId}`): none when that layer is not in that folder. Projects
- * shared through an accepted organization grant are readable too (readableProject decides), so WFS
- * and WMS give the same read-only access.
+ * Layers of a project (vector layers unless `types` says more) that the caller may view, optionally
+ * just the one a layer path names (`.../folders/{folderId}/layers/{layerId}`): none when that layer is
+ * not in that folder. Projects shared through an accepted organization grant are readable too
+ * (readableProject decides), so WFS and WMS give the same read-only access.
  */
 export async function viewableLayers(
   deps: Deps,
   caller: Caller,
   projectId: string,
   one?: { folderId: string; layerId: string },
+  types = FEATURE_LAYER_TYPES,
 ): Promise<WfsLayer[]> {
   if (one) {
-    const own = await ownViewableLayer(deps, caller, projectId, one);
+    const own = await ownViewableLayer(deps, caller, projectId, one, types);
     if (own) return [own];
   }
   const layerId = one?.layerId;
@@ -35,7 +40,7 @@ export async function viewableLayers(
   )
     return [];
   // A layer shared into a folder the caller may view is readable from the target project (projects/shared-access).
-  const shared = layerId ? await layerSharedWithCaller(deps.db, caller, projectId, layerId) : null;
+  const shared = layerId ? await layerSharedWithCaller(deps.db, caller, projectId, layerId, types) : null;
   if (shared) return [shared];
   const { view } = await readableProject(deps.db, caller, projectId);
   let q = deps.db
@@ -43,7 +48,7 @@ export async function viewableLayers(
     .innerJoin('folders', 'folders.id', 'layers.folder_id')
     .select(['layers.id', 'layers.name', 'layers.server_name', 'layers.folder_id', 'folders.parent_id'])
     .where('layers.project_id', '=', projectId)
-    .where('layers.type', '=', 'VECTOR')
+    .where('layers.type', 'in', types)
     .where('layers.is_active', '=', true);
   if (layerId) q = q.where('layers.id', '=', layerId);
   const rows = await q.orderBy('layers.name').execute();
@@ -67,6 +72,7 @@ async function ownViewableLayer(
   caller: Caller,
   projectId: string,
   one: { folderId: string; layerId: string },
+  types: readonly string[],
 ): Promise<WfsLayer | null> {
   const row = await deps.db
     .selectFrom('layers')
@@ -78,7 +84,7 @@ async function ownViewableLayer(
     .where('layers.project_id', '=', projectId)
     .where('projects.organization_id', '=', caller.organizationId)
     .executeTakeFirst();
-  if (!row || row.type !== 'VECTOR' || !row.is_active) return null;
+  if (!row || !types.includes(row.type) || !row.is_active) return null;
   const folders = row.parent_id ? [one.folderId, row.parent_id] : [one.folderId];
   const visible =
     canView(caller, projectChain(projectId)) &&

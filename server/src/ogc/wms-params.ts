@@ -30,8 +30,9 @@ const MAX_MERCATOR = 20037508.342789244;
 export const lonToMercator = (lon: number) => (lon * MAX_MERCATOR) / 180;
 export const latToMercator = (lat: number) =>
   Math.log(Math.tan(Math.PI / 4 + (Math.max(-85.0511, Math.min(85.0511, lat)) * Math.PI) / 360)) * MERCATOR_RADIUS;
-const mercatorToLon = (x: number) => (x / MAX_MERCATOR) * 180;
-const mercatorToLat = (y: number) => (2 * Math.atan(Math.exp(y / MERCATOR_RADIUS)) - Math.PI / 2) * (180 / Math.PI);
+export const mercatorToLon = (x: number) => (x / MAX_MERCATOR) * 180;
+export const mercatorToLat = (y: number) =>
+  (2 * Math.atan(Math.exp(y / MERCATOR_RADIUS)) - Math.PI / 2) * (180 / Math.PI);
 
 function required(params: Record<string, string>, name: string): string {
   const v = params[name];

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/types.js';
+import { rasterInfoOf, type RasterInfo } from '../rasters/raster-info.js';
 import { lonLatBounds, type MapFrame } from './wms-params.js';
 
 /** What a rendered tile depends on besides its frame: keys the tile cache. */
@@ -16,6 +17,8 @@ export interface RenderMeta {
   dictionaryUpdatedAt: Date | null;
   /** The system/component the whole layer is drawn with (PUT /rest/styles/geo/layer/{id}/style), if any. */
   layerStyle: { systemId: string; componentId: string | null; updatedAt: Date } | null;
+  /** A RASTER layer's stored image: drawn from the file instead of features. */
+  raster: RasterInfo | null;
 }
 
 export async function renderMeta(db: Executor, layerIds: string[]): Promise<Map<string, RenderMeta>> {
@@ -34,6 +37,8 @@ export async function renderMeta(db: Executor, layerIds: string[]): Promise<Map<
       'layers.id',
       'layers.server_name',
       'layers.data_version',
+      'layers.type',
+      'layers.raster',
       'projects.organization_id',
       'layers.style_id',
       'styles.format as style_format',
@@ -64,6 +69,7 @@ export async function renderMeta(db: Executor, layerIds: string[]): Promise<Map<
         layerStyle: r.layer_system_id
           ? { systemId: r.layer_system_id, componentId: r.layer_component_id, updatedAt: r.layer_style_updated_at! }
           : null,
+        raster: r.type === 'RASTER' ? rasterInfoOf(r.raster) : null,
       },
     ]),
   );

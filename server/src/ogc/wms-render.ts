@@ -7,6 +7,8 @@ import type { GetMapRequest, MapFrame } from './wms-params.js';
 import { dictionaryStyling, pointPixels, shapeWkb, type RenderMeta } from './wms-query.js';
 import { packPixels, readWkb } from './wkb.js';
 import { scheduleSnapshot, snapshotPixels } from './point-snapshot.js';
+import { drawRasterLayer } from './raster-tiles.js';
+import { rasterPath, type RasterInfo } from '../rasters/raster-info.js';
 
 /** A point tile slower than this from SQL makes the layer worth an in-memory snapshot. */
 const SLOW_SQL_MS = 40;
@@ -103,17 +105,25 @@ async function drawLayer(
   return drawn;
 }
 
-/** Draws the layers bottom to top (LAYERS order) and encodes the PNG; an empty map is a kept blank image. */
-export async function renderMap(
-  db: Executor,
-  req: GetMapRequest,
-  layers: { meta: RenderMeta; look: LayerLook }[],
-): Promise<Buffer> {
+/** A layer to draw: features in their look, or a raster layer's image (meta.raster). */
+export type MapPart = { meta: RenderMeta; look: LayerLook } | { meta: RenderMeta & { raster: RasterInfo }; look: null };
+
+/**
+ * Draws the layers bottom to top (LAYERS order) and encodes the PNG; an empty map is a kept blank image.
+ * Raster layers are read from their file under `dataDir`.
+ */
+export async function renderMap(db: Executor, dataDir: string, req: GetMapRequest, layers: MapPart[]): Promise<Buffer> {
   const jpeg = req.format === 'image/jpeg';
   const background = req.transparent && !jpeg ? undefined : req.bgcolor;
   const raster = new Raster(req.width, req.height, background);
   let drawn = false;
-  for (const l of layers) drawn = (await drawLayer(db, raster, req, l.meta, l.look)) || drawn;
+  for (const l of layers) {
+    const made =
+      l.look === null
+        ? await drawRasterLayer(raster.settle(), req, l.meta.raster, rasterPath(dataDir, l.meta.raster))
+        : await drawLayer(db, raster, req, l.meta, l.look);
+    drawn = made || drawn;
+  }
   if (jpeg) return raster.jpeg();
   if (!drawn) return blankPng(req.width, req.height, background === undefined ? 0 : ((background << 8) | 0xff) >>> 0);
   return encodePng(raster.settle(), req.width, req.height);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { clientKeyCaller, viewableLayers } from './access.js';
+import { MAP_LAYER_TYPES, clientKeyCaller, viewableLayers } from './access.js';
 import { featuresAtPixel } from './feature-info.js';
 import { lowerKeys } from './wfs.js';
 import { serveWms } from './wms.js';
@@ -50,10 +50,10 @@ export function wmsRoutes(deps: Deps) {
         },
       },
       async (req, reply) => {
-        const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
+        const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params, MAP_LAYER_TYPES);
         if (layers.length === 0) throw notFound();
         return serveWms(
-          deps.db,
+          deps,
           reply,
           layers,
           lowerKeys(req.query),
@@ -79,7 +79,7 @@ export function wmsRoutes(deps: Deps) {
         const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
         if (layers.length === 0) throw notFound();
         const params = { query_layers: layers[0].id, ...lowerKeys(req.query), request: 'GetFeatureInfo' };
-        return serveWms(deps.db, reply, layers, params, layerUrl(req.params), layers[0].name);
+        return serveWms(deps, reply, layers, params, layerUrl(req.params), layers[0].name);
       },
     );
 
@@ -128,14 +128,14 @@ export function wmsRoutes(deps: Deps) {
       async (req, reply) => {
         const params = lowerKeys(req.query);
         const { caller, key } = await clientKeyCaller(deps, req, params);
-        const layers = await viewableLayers(deps, caller, req.params.projectId);
+        const layers = await viewableLayers(deps, caller, req.params.projectId, undefined, MAP_LAYER_TYPES);
         const project = await deps.db
           .selectFrom('projects')
           .select('name')
           .where('id', '=', req.params.projectId)
           .executeTakeFirstOrThrow();
         const url = `${deps.config.publicUrl}/rest/projects/ogc/${req.params.projectId}/wms?key=${encodeURIComponent(key)}`;
-        return serveWms(deps.db, reply, layers, params, url, project.name, req.headers['if-none-match']);
+        return serveWms(deps, reply, layers, params, url, project.name, req.headers['if-none-match']);
       },
     );
   };

@@ -6,8 +6,8 @@ import { parseStyleBody } from './styles-for-render.js';
 import { tileCache } from './tile-cache.js';
 import { frameOf, getMapRequestOf, MAX_MAP_SIZE, SUPPORTED_CRS, latToMercator, lonToMercator } from './wms-params.js';
 import { namedStyle, renderMeta, type RenderMeta } from './wms-query.js';
-import { dictionaryLook, fixedLook, renderMap, type LayerLook } from './wms-render.js';
-import { layerExtent } from './wfs-query.js';
+import { dictionaryLook, fixedLook, renderMap, type LayerLook, type MapPart } from './wms-render.js';
+import { mapLayerExtent } from './raster-extent.js';
 import { typeNameOf, type WfsLayer } from './wfs.js';
 import { OgcError, xmlEscape } from './xml.js';
 
@@ -63,26 +63,39 @@ async function lookOf(db: Executor, meta: RenderMeta, styleName: string): Promis
   return { look: await dictionaryLook(db, meta), key: `${data}:${dictionaryKey}` };
 }
 
+/** What map requests read: the database, and the data folder holding raster layers' images. */
+export interface MapSources {
+  db: Executor;
+  config: { dataDir: string };
+}
+
+/** A layer's part of the map and of its cache key: a raster layer's image, or features in their look. */
+async function partOf(db: Executor, meta: RenderMeta, styleName: string): Promise<MapPart & { key: string }> {
+  const { raster } = meta;
+  // The stored image never changes; the data version is kept in the key so a map-service reset still misses.
+  if (raster) return { meta: { ...meta, raster }, look: null, key: `${meta.id}@${meta.dataVersion}:r${raster.file}` };
+  return { meta, ...(await lookOf(db, meta, styleName)) };
+}
+
 /** GetMap (and WMS-TILE, the same request with TILED=true): a PNG from the tile cache or rendered. */
 export async function getMap(
-  db: Executor,
+  sources: MapSources,
   layers: WfsLayer[],
   params: Record<string, string>,
 ): Promise<{ png: Buffer; etag: string; type: string }> {
+  const { db } = sources;
   const req = getMapRequestOf(params);
   const chosen = resolveLayers(layers, req.layers, 'LAYERS');
   const metas = await renderMeta(
     db,
     chosen.map((l) => l.id),
   );
-  const parts = await Promise.all(
-    chosen.map(async (l, i) => ({ meta: metas.get(l.id)!, ...(await lookOf(db, metas.get(l.id)!, req.styles[i])) })),
-  );
+  const parts = await Promise.all(chosen.map((l, i) => partOf(db, metas.get(l.id)!, req.styles[i])));
   const key = `${parts.map((p) => p.key).join('|')}|${req.crs}|${req.bbox.join(',')}|${req.width}x${req.height}|${req.format}|${req.transparent ? 't' : req.bgcolor}`;
   const etag = `"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`;
   const cached = tileCache.get(key);
   if (cached) return { png: cached, etag, type: req.format };
-  const png = await renderMap(db, req, parts);
+  const png = await renderMap(db, sources.config.dataDir, req, parts);
   tileCache.set(key, png);
   return { png, etag, type: req.format };
 }
@@ -138,7 +151,7 @@ export async function wmsCapabilities(
   const items: string[] = [];
   let all: [number, number, number, number] | null = null;
   for (const l of layers) {
-    const e = (await layerExtent(db, l.id)) ?? [-180, -85, 180, 85];
+    const e = (await mapLayerExtent(db, l.id)) ?? [-180, -85, 180, 85];
     const [w, s, east, n] = [e[0] - 1e-4, Math.max(-85, e[1] - 1e-4), e[2] + 1e-4, Math.min(85, e[3] + 1e-4)];
     all = all
       ? [Math.min(all[0], w), Math.min(all[1], s), Math.max(all[2], east), Math.max(all[3], n)]
@@ -178,7 +191,7 @@ ${items.join('\n')}
 
 /** One WMS request for the given viewable layers; OGC errors become a ServiceExceptionReport (400). */
 export async function serveWms(
-  db: Executor,
+  sources: MapSources,
   reply: FastifyReply,
   layers: WfsLayer[],
   params: Record<string, string>,
@@ -186,6 +199,7 @@ export async function serveWms(
   title: string,
   ifNoneMatch?: string,
 ) {
+  const { db } = sources;
   try {
     if (params.service && params.service.toUpperCase() !== 'WMS')
       throw new OgcError('InvalidParameterValue', 'SERVICE', 'Only WMS is served here');
@@ -194,7 +208,7 @@ export async function serveWms(
       return reply.type('text/xml; charset=utf-8').send(await wmsCapabilities(db, layers, serviceUrl, title));
     }
     if (request === 'getmap') {
-      const { png, etag, type } = await getMap(db, layers, params);
+      const { png, etag, type } = await getMap(sources, layers, params);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (ifNoneMatch === etag) return reply.status(304).send();
       return reply.type(type).send(png);

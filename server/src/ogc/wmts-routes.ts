@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { viewableLayers } from './access.js';
+import { MAP_LAYER_TYPES, viewableLayers } from './access.js';
 import { serveWms } from './wms.js';
 
 const MAX_MERCATOR = 20037508.342789244;
@@ -54,7 +54,7 @@ export function wmtsRoutes(deps: Deps) {
       async (req, reply) => {
         const { z: zoom, x, y } = req.params;
         if (x >= 2 ** zoom || y >= 2 ** zoom) throw badRequest('app.map.tile.outside');
-        const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
+        const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params, MAP_LAYER_TYPES);
         if (layers.length === 0) throw notFound();
         const tile = {
           service: 'WMS',
@@ -69,7 +69,7 @@ export function wmtsRoutes(deps: Deps) {
           crs: 'EPSG:3857',
           bbox: tileBounds(zoom, x, y).join(','),
         };
-        return serveWms(deps.db, reply, layers, tile, '', layers[0].name, req.headers['if-none-match']);
+        return serveWms(deps, reply, layers, tile, '', layers[0].name, req.headers['if-none-match']);
       },
     );
   };

@@ -2,6 +2,7 @@ import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { layerExtentAndCount } from '../ogc/wfs-query.js';
+import { rasterInfoOf } from '../rasters/raster-info.js';
 import { folderChain, readableProject } from './access.js';
 import { layerSharedWithCaller } from './shared-access.js';
 
@@ -35,7 +36,7 @@ async function readableExtent(deps: Deps, caller: Caller, layerId: string): Prom
   const layer = await deps.db
     .selectFrom('layers')
     .innerJoin('folders', 'folders.id', 'layers.folder_id')
-    .select(['layers.id', 'layers.project_id', 'layers.folder_id', 'folders.parent_id'])
+    .select(['layers.id', 'layers.project_id', 'layers.folder_id', 'layers.type', 'layers.raster', 'folders.parent_id'])
     .where('layers.id', '=', layerId)
     .executeTakeFirst();
   if (!layer) throw notFound();
@@ -48,6 +49,9 @@ async function readableExtent(deps: Deps, caller: Caller, layerId: string): Prom
     ])
   )
     throw notFound();
+  // A raster layer's extent is its image's, kept at import.
+  const raster = layer.type === 'RASTER' ? rasterInfoOf(layer.raster) : null;
+  if (raster) return asExtent(raster.extent, 0);
   const { extent, count } = await layerExtentAndCount(deps.db, layer.id);
   return extent ? asExtent(extent, count) : null;
 }

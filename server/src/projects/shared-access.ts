@@ -7,7 +7,13 @@ import { canView, folderChain } from './access.js';
  * readable through its own service path, so viewers of the target project see it drawn even
  * without rights on the source project. Null when no such share exists.
  */
-export async function layerSharedWithCaller(db: Executor, caller: Caller, projectId: string, layerId: string) {
+export async function layerSharedWithCaller(
+  db: Executor,
+  caller: Caller,
+  projectId: string,
+  layerId: string,
+  types: readonly string[] = ['VECTOR'],
+) {
   const rows = await db
     .selectFrom('layer_shares')
     .innerJoin('layers', 'layers.id', 'layer_shares.layer_id')
@@ -30,6 +36,6 @@ export async function layerSharedWithCaller(db: Executor, caller: Caller, projec
   const visible = rows.find((r) =>
     canView(caller, folderChain(r.project_id, r.parent_id ? [r.folder_id, r.parent_id] : [r.folder_id])),
   );
-  if (!visible || visible.type !== 'VECTOR' || !visible.is_active) return null;
+  if (!visible || !types.includes(visible.type) || !visible.is_active) return null;
   return { id: visible.id, name: visible.name, kind: visible.server_name };
 }

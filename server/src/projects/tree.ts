@@ -2,6 +2,7 @@ import { sortedFields, type FolderOut, type LayerField, type ProjectOut } from '
 import type { Selectable } from 'kysely';
 import type { LayersTable, ProjectsTable } from '../db/schema.js';
 import type { Executor } from '../db/types.js';
+import { extentOut, rasterInfoOf } from '../rasters/raster-info.js';
 import type { Caller } from '../http/context.js';
 import { canCreate, canEdit, canView, folderChain, isAdminOf, projectChain, type ViewCheck } from './access.js';
 
@@ -24,15 +25,27 @@ export function presentLayer(l: Selectable<LayersTable>, sharedFolders: string[]
     styles: l.style_id ? [{ id: l.style_id }] : [],
     zIndex: l.z_index,
     fields: sortedFields(l.fields as LayerField[]),
+    ...rasterExtentOf(l),
   };
 }
 
-/** Folders of two levels with their layers, only what the caller may view, sorted by name. */
+/** A raster layer carries its image's extent (EPSG:4326), so the map can zoom to it. */
+function rasterExtentOf(l: Selectable<LayersTable>) {
+  const raster = l.type === 'RASTER' ? rasterInfoOf(l.raster) : null;
+  return raster ? { extent: extentOut(raster) } : {};
+}
+
+/**
+ * Folders of two levels with their layers, only what the caller may view, sorted by name. Each layer
+ * carries the caller's rights on it (layer → folder → project → organization), so the panel offers a
+ * layer's edit, delete and field changes to exactly whom the server allows; none in a shared project.
+ */
 export async function loadFolders(
   db: Executor,
   caller: Caller,
   projectId: string,
   view: ViewCheck = (c) => canView(caller, c),
+  shared = false,
 ): Promise<FolderOut[]> {
   const folders = await db
     .selectFrom('folders')
@@ -85,10 +98,20 @@ export async function loadFolders(
         folders: level < 2 ? build(f.id, level + 1) : [],
         layers: layers
           .filter((l) => l.folder_id === f.id)
-          .filter((l) =>
-            view([{ type: 'layer', id: l.id }, ...folderChain(projectId, f.parent_id ? [f.id, f.parent_id] : [f.id])]),
-          )
-          .map((l) => presentLayer(l, sharedTo(l.id))),
+          .map((l) => ({
+            l,
+            chain: [
+              { type: 'layer' as const, id: l.id },
+              ...folderChain(projectId, f.parent_id ? [f.id, f.parent_id] : [f.id]),
+            ],
+          }))
+          .filter(({ chain }) => view(chain))
+          .map(({ l, chain }) => ({
+            ...presentLayer(l, sharedTo(l.id)),
+            abilities: shared
+              ? { edit: false, admin: false }
+              : { edit: canEdit(caller, chain), admin: isAdminOf(caller, chain) },
+          })),
         sharedLayers: sharesIn
           .filter((l) => l.shared_into === f.id)
           .map(({ shared_into, ...l }) => ({
@@ -126,7 +149,7 @@ export async function presentProject(
     geoidId: p.geoid_id,
     coordinate: p.coordinate,
     zoomLevel: p.zoom_level,
-    folders: await loadFolders(db, caller, p.id, access.view),
+    folders: await loadFolders(db, caller, p.id, access.view, access.shared),
     abilities: access.shared
       ? { edit: false, admin: false, createFolder: false }
       : { edit: canEdit(caller, chain), admin: isAdminOf(caller, chain), createFolder: canCreate(caller, chain) },

@@ -25,8 +25,16 @@ export const IMPORT_MSG = {
   shapefileIncomplete: 'app.layer.upload.error.shapefile-parts',
   /** Nothing with a geometry in the file (a CSV without coordinate or WKT columns, an empty file of a known format). */
   noGeometry: 'app.layer.upload.error.no-geometry',
-  /** Raster import is not available yet; the upload is refused before anything is stored. */
-  rasterUnavailable: 'app.layer.upload.error.raster',
+  /** The organization's raster upload flag is off (spec 3 §6); refused before anything is stored. */
+  rasterDisabled: 'app.layer.upload.error.raster',
+  /** A raster image uploaded as VECTOR (source.ts): it must be uploaded as RASTER. */
+  rasterUnavailable: 'app.layer.upload.error.raster-as-vector',
+  /** A zipped raster, or a raster that names no coordinate system, needs the dialog's one (spec 3 §5). */
+  rasterCrsRequired: 'app.layer.upload.error.raster-crs',
+  /** A zip uploaded as a raster holds no GeoTIFF. */
+  noRaster: 'app.layer.upload.error.no-raster',
+  /** A raster GDAL cannot read or place on the map (damaged, or without a georeference). */
+  badRaster: 'app.layer.upload.error.raster-corrupt',
 } as const;
 
 /** `GET /rest/projects/signedurl/{folderId}/{ext}/{type}/{method}` (spec 3 §7). */

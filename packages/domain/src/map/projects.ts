@@ -185,6 +185,10 @@ export const layerOut = z.object({
   fields: z.array(z.object({ name: z.string(), type: z.enum(FIELD_TYPES), order: z.number().int() })),
   /** Folders (of other projects) this layer is shared into; a shared layer cannot be deleted (spec 3 §6). */
   sharedFolders: z.array(z.string()).optional(),
+  /** A raster layer's extent in EPSG:4326 (spec 3 §3 "extent or extentBounds"). */
+  extent: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }).optional(),
+  /** The caller's rights on this layer, in the project tree: edit it; administer it (delete, its fields). */
+  abilities: z.object({ edit: z.boolean(), admin: z.boolean() }).optional(),
 });
 /** A layer shared into a folder: read-only there; sharedProjectId/sharedFolderId name where it is shown. */
 export const sharedLayerOut = layerOut.extend({

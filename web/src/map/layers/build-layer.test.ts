@@ -29,4 +29,13 @@ describe('how a project layer is drawn', () => {
     const olLayer = await buildLayer({ ...vector, preferredMethod: 'WMS-TILE' }, new AbortController().signal);
     expect(olLayer.get('fieldbookMethod')).toBe('WMS-TILE');
   });
+
+  it('draws a raster layer from server tiles, which feature selection leaves out', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const olLayer = await buildLayer({ ...vector, type: 'RASTER' }, new AbortController().signal);
+    expect(olLayer).toBeInstanceOf(TileLayer);
+    expect(olLayer.get('fieldbookMethod')).toBe('RASTER');
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

@@ -40,7 +40,8 @@ function tileLayer(layer: Layer): BaseLayer {
   return new TileLayer({
     source: wmsTileSource(layer),
     zIndex: layer.zIndex,
-    properties: { fieldbookLayerId: layer.id, fieldbookMethod: 'WMS-TILE' },
+    // A raster layer's tiles have no features under them, so feature selection leaves them out.
+    properties: { fieldbookLayerId: layer.id, fieldbookMethod: layer.type === 'RASTER' ? 'RASTER' : 'WMS-TILE' },
   });
 }
 

@@ -39,4 +39,12 @@ describe('layers the map draws and the worker preloads over WFS', () => {
   it('takes only the switched-on vector layers drawn from their features', () => {
     expect(wfsLayers(project, ['c', 'b', 'e', 'd', 'lead']).map((l) => l.id)).toEqual(['c']);
   });
+
+  it('draws a raster layer from server tiles, never over WFS', () => {
+    const rasters = {
+      folders: [{ layers: [layer('r', { type: 'RASTER', serverName: null })], folders: [] }],
+    } as unknown as Project;
+    expect(shownLayers(rasters, ['r']).map((l) => l.id)).toEqual(['r']);
+    expect(wfsLayers(rasters, ['r'])).toEqual([]);
+  });
 });

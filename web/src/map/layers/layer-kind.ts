@@ -6,18 +6,22 @@ import type { Layer, Project } from '../../api/projects';
  * worker (wfs-worker.ts) can tell which layers to preload without the app's modules.
  */
 
-/** Layers the map core draws: vector layers (not leaders, the features area draws those) and WMS-TILE layers. */
+/**
+ * Layers the map core draws: vector layers (not leaders, the features area draws those), WMS-TILE
+ * layers and raster layers.
+ */
 export function isDrawable(layer: Layer): boolean {
   if (layer.serverName === 'leader' || layer.referenceId === 'leader') return false;
-  return layer.type === 'VECTOR' || layer.type === 'WMS-TILE';
+  return layer.type === 'VECTOR' || layer.type === 'WMS-TILE' || layer.type === 'RASTER';
 }
 
 /**
- * Server tiles for WMS layers, and for layers with their own SLD/CSS style: the server renderer draws
- * that style, so such a layer looks the same here as in any WMS client.
+ * Server tiles for WMS layers, raster layers (the server reads their image), and layers with their own
+ * SLD/CSS style: the server renderer draws that style, so such a layer looks the same here as in any WMS client.
  */
 export const usesTiles = (layer: Layer) =>
   layer.type === 'WMS-TILE' ||
+  layer.type === 'RASTER' ||
   layer.preferredMethod === 'WMS' ||
   layer.preferredMethod === 'WMS-TILE' ||
   (layer.styles?.length ?? 0) > 0;

@@ -102,8 +102,8 @@ export function UploadDialog({ open, projectId, folder, raster, measurementOptio
       const { url } = await importUrl(folder.id, extensionOf(file.name), type, 'WFS', {
         layerName: name.trim(),
         crs: crs ? `EPSG:${crs.epsg}` : undefined,
-        convertFromFeet: fromFeet,
-        measurementFields: fromFeet ? measurements : [],
+        convertFromFeet: type === 'VECTOR' && fromFeet,
+        measurementFields: type === 'VECTOR' && fromFeet ? measurements : [],
       });
       const job = await putSignedFile(
         url,
@@ -235,14 +235,17 @@ export function UploadDialog({ open, projectId, folder, raster, measurementOptio
             disabled={uploading}
             hintId={crsMissing ? 'app.layer.upload.crs.required' : 'app.layer.upload.crs.hint'}
           />
-          <FormControlLabel
-            control={
-              <Checkbox checked={fromFeet} onChange={(e) => setFromFeet(e.target.checked)} disabled={uploading} />
-            }
-            label={t('app.layer.upload.from-feet')}
-            data-testid="upload-from-feet"
-          />
-          {measurementOptions && fromFeet && (
+          {/* Feet apply to coordinates and measurement fields of features; a raster has neither. */}
+          {type === 'VECTOR' && (
+            <FormControlLabel
+              control={
+                <Checkbox checked={fromFeet} onChange={(e) => setFromFeet(e.target.checked)} disabled={uploading} />
+              }
+              label={t('app.layer.upload.from-feet')}
+              data-testid="upload-from-feet"
+            />
+          )}
+          {type === 'VECTOR' && measurementOptions && fromFeet && (
             <FormGroup>
               <FormLabel component="legend">{t('app.layer.upload.measurement-fields')}</FormLabel>
               <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
