@@ -3,7 +3,8 @@
  * in-process (no network), then the map services benchmark (bench/map-bench.ts) on PostgreSQL+PostGIS
  * and PGlite, then the browser drawing benchmark (bench/browser-bench.ts). Figures, not pass/fail.
  *
- * BENCH_ONLY=api,map,browser picks sections; BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+ * BENCH_ONLY=api,map,browser,transfer picks sections (transfer: bench/transfer-bench.ts, imports and exports
+ * of BENCH_TRANSFER_POINTS (1,000,000) points beside ogr2ogr; BENCH_TRANSFER_PGLITE=no skips its PGlite half, BENCH_TRANSFER_FORMATS=CSV,DXF picks export formats); BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * is the admin connection a bench database is created and dropped with ("off" skips PostgreSQL);
  * BENCH_POINTS (1,000,000), BENCH_LINES (100,000) and BENCH_PGLITE_POINTS (1,000,000; lines in the same
  * proportion) size the layers; BENCH_SAMPLES (30, the floor) samples per figure after BENCH_WARMUP (2)
@@ -21,6 +22,7 @@ import type { MailMessage } from '../server/src/platform/mail.js';
 import pg from 'pg';
 import { runMapBench } from './map-bench.js';
 import { runBrowserBench } from './browser-bench.js';
+import { runTransferBench } from './transfer-bench.js';
 import { benchConfig, settle } from './map-setup.js';
 import { inProcess, machineLine, measure, printTable, section, type Figure } from './stats.js';
 
@@ -130,7 +132,7 @@ async function apiBench(tmpDir: string, log: (s: string) => void) {
 }
 
 async function main(tmpDir: string) {
-  const only = (process.env.BENCH_ONLY ?? 'api,map,browser').split(',');
+  const only = (process.env.BENCH_ONLY ?? 'api,map,browser,transfer').split(',');
   const log = (line: string) => console.log(line);
   log(`npm run bench, ${new Date().toISOString()}: ${machineLine()}`);
   log(`sections ${only.join(',')}; temporary files in ${tmpDir} (removed at the end)`);
@@ -160,6 +162,13 @@ async function main(tmpDir: string) {
     await section('browser', log, () =>
       runBrowserBench({ pgAdminUrl: reachable ? pgUrl : undefined, tmpDir: path.join(tmpDir, 'browser'), log }),
     );
+  if (only.includes('transfer'))
+    await runTransferBench({
+      pgAdminUrl: reachable ? pgUrl : undefined,
+      points: Number(process.env.BENCH_TRANSFER_POINTS ?? 1_000_000),
+      tmpDir: path.join(tmpDir, 'transfer'),
+      log,
+    });
 }
 
 // Every file the benchmark writes (PGlite data directories of ~1.5 GB, app data, the web build) lives

@@ -83,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: database.db,
     dbKind: database.kind,
+    copyFrom: database.copyFrom,
     tokens,
     codes: new CodeService(tokens),
     files: diskStorage(path.join(config.dataDir, 'files')),

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import type { DatabaseKind } from './db/connect.js';
+import type { Database, DatabaseKind } from './db/connect.js';
 import type { DB } from './db/schema.js';
 import type { Mailer } from './platform/mail.js';
 import type { FileStorage, UploadUrls } from './platform/storage.js';
@@ -13,6 +13,8 @@ export interface Deps {
   config: Config;
   db: Kysely<DB>;
   dbKind: DatabaseKind;
+  /** Bulk loads of imports (COPY). */
+  copyFrom: Database['copyFrom'];
   mailer: Mailer;
   tokens: TokenService;
   codes: CodeService;

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
-import { openDatabase, type DatabaseKind } from '../src/db/connect.js';
+import { openDatabase, type Database, type DatabaseKind } from '../src/db/connect.js';
 import type { DB } from '../src/db/schema.js';
 import type { MailMessage, Mailer } from '../src/platform/mail.js';
 
@@ -37,6 +37,14 @@ export interface Harness {
 }
 
 let current: Promise<Harness> | undefined;
+
+/** The harness's database for a second app (other settings): closing that app leaves the database open. */
+export const sharedDatabase = (h: Harness): Database => ({
+  db: h.db,
+  kind: h.kind,
+  copyFrom: h.app.deps.copyFrom,
+  close: async () => undefined,
+});
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

@@ -1,18 +1,13 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MSG, PROJECT_MSG } from '@fieldbook/domain';
-import { harness, type Harness } from './harness.js';
-import { signedInAccount, type SignedIn, templateDictionaryId } from './factories.js';
+import { harness } from './harness.js';
+import { signedInAccount } from './factories.js';
 import { runJobsUntilIdle } from '../src/jobs/worker.js';
-
-const run = promisify(execFile);
-const hasGdal = existsSync('/usr/bin/ogrinfo');
-if (process.env.CI && !hasGdal) throw new Error('CI must have GDAL (gdal-bin) to make the import test files');
+import { stagesOf } from '../src/imports/load.js';
+import { call, featuresOf, folderWorld, hasGdal, layersOf, run, upload, work } from './import-world.js';
 
 const CSV = `id,name,height,day,stamp,WKT
 1,Café ñandú,1.5,2020-01-02,2020-01-02T03:04:05,POINT Z (-105 39.5 1600)
@@ -72,7 +67,6 @@ const POLYGONS = JSON.stringify({
   ],
 });
 
-const work = () => mkdtempSync(path.join(os.tmpdir(), 'fb-import-'));
 const csvOpen = ['-oo', 'GEOM_POSSIBLE_NAMES=WKT', '-oo', 'AUTODETECT_TYPE=YES', '-oo', 'KEEP_GEOM_COLUMNS=NO'];
 
 /** Makes `name` in `dir` from the test CSV with native ogr2ogr (tests only; the product uses gdal3.js). */
@@ -120,58 +114,6 @@ async function pointsFile(format: string): Promise<{ file: string; ext: string }
       return { file: out, ext: format };
     }
   }
-}
-
-const call = async (
-  h: Harness,
-  who: SignedIn | null,
-  method: 'GET' | 'PUT' | 'POST',
-  url: string,
-  payload?: unknown,
-) => {
-  const res = await h.app.inject({
-    method,
-    url,
-    headers: who ? who.auth : {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-  return { status: res.statusCode, json: () => res.json() };
-};
-
-async function folderWorld(h: Harness) {
-  const admin = await signedInAccount(h);
-  const template = { id: await templateDictionaryId(h) };
-  const project = (
-    await call(h, admin, 'POST', '/rest/projects', { name: 'Imports', dataDictionaryId: template.id })
-  ).json();
-  const folder = (await call(h, admin, 'POST', `/rest/projects/${project.id}/folders`, { name: 'In' })).json();
-  return { admin, project, folder };
-}
-
-async function upload(h: Harness, who: SignedIn, folderId: string, file: Buffer, ext: string, query = '') {
-  const signed = await call(h, who, 'GET', `/rest/projects/signedurl/${folderId}/${ext}/VECTOR/WFS${query}`);
-  if (signed.status !== 200) return { status: signed.status, body: signed.json(), job: null };
-  const res = await h.app.inject({
-    method: 'PUT',
-    url: signed.json().url,
-    headers: { 'content-type': 'application/octet-stream' },
-    payload: file,
-  });
-  if (res.statusCode !== 201) return { status: res.statusCode, body: res.json(), job: null };
-  await runJobsUntilIdle(h.app.deps, { organizationId: who.organizationId });
-  const job = await h.db.selectFrom('jobs').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
-  return { status: 201, body: res.json(), job };
-}
-
-const layersOf = (h: Harness, folderId: string) =>
-  h.db.selectFrom('layers').selectAll().where('folder_id', '=', folderId).orderBy('name').execute();
-
-async function featuresOf(h: Harness, layerId: string) {
-  const r = await sql<{ kind: string; type: string; z: number | null; values: Record<string, unknown>; rings: number }>`
-    SELECT kind, GeometryType(geom) AS type, ST_Z(ST_PointN(ST_Boundary(geom), 1)) AS z, field_values AS values,
-      ST_NRings(geom) AS rings
-    FROM features WHERE layer_id = ${layerId} ORDER BY id`.execute(h.db);
-  return r.rows;
 }
 
 describe.skipIf(!hasGdal)('IMPORT of vector files', () => {
@@ -250,8 +192,7 @@ describe.skipIf(!hasGdal)('IMPORT of vector files', () => {
       expect(res.job?.info_messages).toContain(IMPORT_MSG.shapefileIncomplete);
     }
     expect(await layersOf(h, w.folder.id)).toEqual([]);
-    const staged = await h.db.selectFrom('import_rows').select('job_id').execute();
-    expect(staged.filter((r) => [corrupt.job?.id, garbage.job?.id].includes(r.job_id))).toEqual([]);
+    for (const job of [corrupt.job, garbage.job]) expect(await stagesOf(h.db, job!.id)).toEqual([]);
   });
 
   it('refuses a layer name taken in the folder, at the URL and in the job', async () => {
@@ -369,6 +310,38 @@ describe.skipIf(!hasGdal)('IMPORT of vector files', () => {
       h.db,
     );
     expect(z0.rows[0]?.z).toBe(1000);
+  });
+
+  it('converts only the listed measurementFields (and Z) from feet, not the default list', async () => {
+    const h = await harness();
+    const w = await folderWorld(h);
+    const file = Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { elevation: 100, depth: 10, rod: 5, Height: 7.5, label: 'mark' },
+            geometry: { type: 'Point', coordinates: [-105.25, 39.75, 1000] },
+          },
+        ],
+      }),
+    );
+    const query = '?convertFromFeet=true&measurementFields=rod,%20height&layerName=Listed';
+    const res = await upload(h, w.admin, w.folder.id, file, 'geojson', query);
+    expect(res.job, JSON.stringify(res.job)).toMatchObject({ is_complete: true, has_error: false });
+    const [layer] = await layersOf(h, w.folder.id);
+    const [row] = await h.db.selectFrom('features').select('id').where('layer_id', '=', layer!.id).execute();
+    const got = (await call(h, w.admin, 'GET', `/rest/features/${row!.id}`)).json();
+    expect(Math.abs(got.geometry.coordinates[2] - 304.8)).toBeLessThan(1e-6);
+    const values = got.properties.fieldValues as Record<string, unknown>;
+    // Listed (in any case): feet → metres; a whole-number column becomes real.
+    expect(Math.abs(Number(values.rod) - 1.524), String(values.rod)).toBeLessThan(1e-9);
+    expect(Math.abs(Number(values.Height) - 2.286), String(values.Height)).toBeLessThan(1e-9);
+    // The default measurement fields are not applied when a list is given.
+    expect(values).toMatchObject({ elevation: 100, depth: 10, label: 'mark' });
+    const types = Object.fromEntries(layer!.fields.map((f) => [f.name, f.type]));
+    expect(types).toEqual({ elevation: 'integer', depth: 'integer', rod: 'real', Height: 'real', label: 'text' });
   });
 
   it('keeps another organization out of the folder and its upload URL', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { Mailbox, harness, testConfig } from './harness.js';
+import { Mailbox, harness, testConfig, sharedDatabase } from './harness.js';
 import { signedInAccount } from './factories.js';
 
 /** GET /rest/system/map-config: the map provider keys the operator configured (spec 3 §2 providers). */
@@ -22,7 +22,7 @@ describe('map configuration', () => {
     const h = await harness();
     const app = await buildApp({
       config: testConfig({ bingMapsKey: 'bing-key', googleMapsKey: 'google-key' }),
-      database: { db: h.db, kind: h.kind, close: async () => {} },
+      database: sharedDatabase(h),
       mailer: new Mailbox(),
       logger: false,
     });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { parseTrustProxy } from '../src/config.js';
-import { harness, testConfig, type Harness } from './harness.js';
+import { harness, testConfig, type Harness, sharedDatabase } from './harness.js';
 import { createAccount, signUpBody, uniqueEmail } from './factories.js';
 
 /**
@@ -113,7 +113,7 @@ describe('sign-in guessing', () => {
     // A second app on the same database; closing it must not close the shared database.
     const proxied = await buildApp({
       config,
-      database: { db: h.db, kind: h.kind, close: async () => undefined },
+      database: sharedDatabase(h),
       mailer: h.mailbox,
       logger: false,
     });

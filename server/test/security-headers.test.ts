@@ -8,7 +8,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
-import { harness, testConfig, type Harness } from './harness.js';
+import { harness, testConfig, type Harness, sharedDatabase } from './harness.js';
 import { signedInAccount } from './factories.js';
 
 /** A built web app of one page and one script, as Vite leaves it in web/dist. */
@@ -29,7 +29,7 @@ async function appWith(h: Harness, overrides: Partial<Config>, log?: string[]): 
   stream.on('data', (line: Buffer) => log?.push(line.toString()));
   const app = await buildApp({
     config: testConfig({ webDistDir: webDist(), ...overrides }),
-    database: { db: h.db, kind: h.kind, close: async () => {} },
+    database: sharedDatabase(h),
     mailer: h.mailbox,
     logger: log ? { stream } : false,
   });

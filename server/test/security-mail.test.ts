@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { harness, Mailbox, testConfig, type Harness } from './harness.js';
+import { harness, Mailbox, testConfig, type Harness, sharedDatabase } from './harness.js';
 import { GOOD_PASSWORD, signIn, signUpBody, signedInAccount, uniqueEmail, type SignedIn } from './factories.js';
 import type { MailMessage } from '../src/platform/mail.js';
 
@@ -84,7 +84,7 @@ describe('HTML mail with hostile names (point 5)', () => {
 
   it('escapes the title and message of feedback mailed to the operator', async () => {
     const mailbox = new Mailbox();
-    const database = { db: h.db, kind: h.kind, close: async () => undefined };
+    const database = sharedDatabase(h);
     const app = await buildApp({
       config: testConfig({ feedbackEmail: 'ops@fieldbook.test' }),
       database,

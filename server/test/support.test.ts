@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { harness } from './harness.js';
+import { harness, sharedDatabase } from './harness.js';
 import { signedInAccount } from './factories.js';
 
 describe('feedback, training link and notification interests', () => {
@@ -117,7 +117,7 @@ describe('operator addresses', () => {
         feedbackEmail: 'product@fieldbook.test',
         trainingUrl: 'https://training.fieldbook.test/start',
       }),
-      database: { db: h.db, kind: h.kind, close: async () => {} },
+      database: sharedDatabase(h),
       mailer: mailbox,
       logger: false,
     });

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -6,6 +8,7 @@ import { postgis } from '@electric-sql/pglite-postgis';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import type { DB } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -14,6 +17,11 @@ export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * Bulk load: `COPY <target> FROM STDIN` of `data` (text or CSV without header), streamed on
+   * PostgreSQL and handed to PGlite as a blob while no other query runs. Returns the rows copied.
+   */
+  copyFrom(target: string, data: Blob, format?: 'text' | 'csv'): Promise<number>;
 }
 
 export const PGLITE_EXTENSIONS = { postgis, pg_trgm, btree_gist };
@@ -40,7 +48,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // opens a new one.
     pool.on('error', (err) => console.warn(`database connection lost while idle: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const copyFrom = async (target: string, data: Blob, format: 'text' | 'csv' = 'text') => {
+      const client = await pool.connect();
+      try {
+        const copy = client.query(copyFromStdin(`COPY ${target} FROM STDIN WITH (FORMAT ${format})`));
+        await pipeline(Readable.fromWeb(data.stream() as import('node:stream/web').ReadableStream), copy);
+        return copy.rowCount;
+      } finally {
+        client.release();
+      }
+    };
+    return { db, kind: 'postgres', close: () => db.destroy(), copyFrom };
   }
   const dataPath = options.pgliteDump ? undefined : path.join(options.dataDir ?? 'data', 'pglite');
   const pglite = await PGlite.create(dataPath, {
@@ -48,5 +66,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  // Holding Kysely's one connection keeps every other query (and any transaction) out while PGlite copies.
+  const copyFrom = (target: string, data: Blob, format: 'text' | 'csv' = 'text') =>
+    db.connection().execute(async () => {
+      const result = await pglite.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT ${format})`, [], { blob: data });
+      return result.affectedRows ?? 0;
+    });
+  return { db, kind: 'pglite', close: () => db.destroy(), copyFrom };
 }

@@ -435,18 +435,8 @@ export interface JobsTable {
 }
 
 /** An import's features waiting for the transaction that creates its layers (migration 014). */
-export interface ImportRowsTable {
-  job_id: string;
-  source_layer: number;
-  ord: number;
-  kind: string;
-  geom: unknown;
-  field_values: Json<Record<string, unknown>>;
-}
-
 export interface DB {
   jobs: JobsTable;
-  import_rows: ImportRowsTable;
   layer_shares: LayerSharesTable;
   layer_dictionary_styles: LayerDictionaryStylesTable;
   external_stores: ExternalStoresTable;

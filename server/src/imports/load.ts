@@ -1,50 +1,24 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { sql } from 'kysely';
-import { coerceFieldValue, type FieldValue } from '@fieldbook/domain';
+import { openAsBlob } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { sql, type RawBuilder } from 'kysely';
+import { FIELD_LIMITS } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
+import type { Executor } from '../db/types.js';
 import type { SourceLayer } from './source.js';
 
 /**
- * Reading an import into `import_rows`: one short INSERT per batch and no transaction, so on the
- * embedded database other requests are served between batches while the file is parsed.
+ * Staging an import (issue #10 §2). GDAL writes each source layer as CSV with WKT (dump.ts); the
+ * database COPYs it into an unlogged table of the job's own, and SQL turns the text into geometries and
+ * typed field values as the features are moved into their layer (commit.ts). No feature passes through
+ * JavaScript, and nothing is in a layer until the one transaction that creates it.
  */
 
-export const STAGE_BATCH = 2000;
-const RECORD_SEPARATOR = String.fromCharCode(0x1e);
-
 export type FeatureKind = 'point' | 'line' | 'polygon';
-
-const KIND_OF_GEOMETRY: Record<string, FeatureKind> = {
-  Point: 'point',
-  MultiPoint: 'point',
-  LineString: 'line',
-  MultiLineString: 'line',
-  Polygon: 'polygon',
-  MultiPolygon: 'polygon',
-};
 
 /** Measurement fields (spec 3 §9) whose values are lengths, converted with the Z when the file is in feet. */
 const MEASUREMENT_FIELDS = ['elevation', 'altitude', 'antenna', 'depth'];
 /** The international foot (exactly 0.3048 m), as the rest of the product converts feet. */
 export const FOOT_METRES = 0.3048;
-
-export interface StageOptions {
-  jobId: string;
-  layer: SourceLayer;
-  convertFromFeet: boolean;
-  measurementFields: string[];
-  signal: AbortSignal;
-  onBatch: (staged: number) => Promise<void>;
-}
-
-export interface StageResult {
-  staged: number;
-  /** Features without a geometry we can store (none, or a geometry collection). */
-  skipped: number;
-  /** Values that did not fit their field's type, stored as null. */
-  badValues: number;
-}
 
 /** The source columns (lower case) whose numbers are feet, converted to metres on import. */
 export function feetFields(convertFromFeet: boolean, measurementFields: string[]): Set<string> {
@@ -61,57 +35,124 @@ export function withMetreFields(layer: SourceLayer, feet: Set<string>): SourceLa
   return { ...layer, fields };
 }
 
-/** Stages the features of one GeoJSON text sequence file (source.ts) for `options.layer`. */
-export async function stageFeatures(deps: Deps, file: string, options: StageOptions): Promise<StageResult> {
-  const { layer } = options;
-  const feet = feetFields(options.convertFromFeet, options.measurementFields);
-  const result: StageResult = { staged: 0, skipped: 0, badValues: 0 };
-  let kinds: string[] = [];
-  let geometries: string[] = [];
-  let values: string[] = [];
-  const flush = async () => {
-    if (!kinds.length) return;
-    const first = result.staged;
-    await sql`INSERT INTO import_rows (job_id, source_layer, ord, kind, geom, field_values)
-      SELECT ${options.jobId}::uuid, ${layer.index}::int, ${first}::bigint + t.ord, t.kind,
-        ST_SetSRID(ST_GeomFromGeoJSON(t.geojson), 4326), t.field_values
-      FROM unnest(${kinds}::text[], ${geometries}::text[], ${values}::jsonb[])
-        WITH ORDINALITY AS t(kind, geojson, field_values, ord)`.execute(deps.db);
-    result.staged += kinds.length;
-    kinds = [];
-    geometries = [];
-    values = [];
-    await options.onBatch(result.staged);
-  };
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (options.signal.aborted) throw options.signal.reason;
-    // RFC 8142 record separators, when a writer adds them.
-    const text = (line.startsWith(RECORD_SEPARATOR) ? line.slice(1) : line).trim();
-    if (!text) continue;
-    const feature = JSON.parse(text) as { geometry?: { type?: string } | null; properties?: Record<string, unknown> };
-    const kind = feature.geometry?.type ? KIND_OF_GEOMETRY[feature.geometry.type] : undefined;
-    if (!kind) {
-      result.skipped += 1;
-      continue;
-    }
-    const row: Record<string, FieldValue> = {};
-    for (const field of layer.fields) {
-      let raw = feature.properties?.[field.source];
-      if (typeof raw === 'number' && feet.has(field.source.toLowerCase())) raw = raw * FOOT_METRES;
-      const value = coerceFieldValue(field, raw);
-      if (value === undefined) result.badValues += 1;
-      row[field.name] = value ?? null;
-    }
-    kinds.push(kind);
-    geometries.push(JSON.stringify(feature.geometry));
-    values.push(JSON.stringify(row));
-    if (kinds.length >= STAGE_BATCH) await flush();
-  }
-  await flush();
-  return result;
+const STAGE_PREFIX = 'import_stage_';
+
+/** The staging table of one source layer of a job (a name of ours: hex digits and an index). */
+export const stageTable = (jobId: string, layerIndex: number) =>
+  `${STAGE_PREFIX}${jobId.replace(/-/g, '')}_${layerIndex}`;
+
+/** Staged column of the layer's i-th field. */
+const column = (i: number) => `s${i}`;
+
+/** Creates the (empty) staging table of a source layer: an order, the WKT, each field as text. */
+export async function createStage(db: Executor, table: string, layer: SourceLayer): Promise<void> {
+  const columns = layer.fields.map((_, i) => `, ${column(i)} text`).join('');
+  await sql`DROP TABLE IF EXISTS ${sql.id(table)}`.execute(db);
+  await sql`CREATE UNLOGGED TABLE ${sql.id(table)} (ord bigint GENERATED ALWAYS AS IDENTITY, wkt text${sql.raw(columns)})`.execute(
+    db,
+  );
 }
 
-export async function dropStagedRows(deps: Deps, jobId: string): Promise<void> {
-  await deps.db.deleteFrom('import_rows').where('job_id', '=', jobId).execute();
+/** The names of a CSV header line (RFC 4180 quoting). */
+export function csvHeader(line: string): string[] {
+  const names: string[] = [];
+  const pattern = /(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g;
+  for (const m of line.matchAll(pattern)) names.push(m[1] !== undefined ? m[1].replace(/""/g, '"') : (m[2] ?? ''));
+  return names;
+}
+
+/** The header of GDAL's CSV and the byte where its rows start. */
+async function csvSection(file: string): Promise<{ columns: string[]; start: number; size: number }> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(size, 1 << 20));
+    await handle.read(head, 0, head.length, 0);
+    const newline = head.indexOf(0x0a);
+    if (newline < 0) throw new Error('the converted file has no header');
+    return { columns: csvHeader(head.subarray(0, newline).toString('utf8')), start: newline + 1, size };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** COPYs the rows GDAL wrote for `layer` into its staging table; returns how many. */
+export async function copyIntoStage(deps: Deps, table: string, layer: SourceLayer, csv: string): Promise<number> {
+  const section = await csvSection(csv);
+  if (section.start >= section.size) return 0;
+  const targets = section.columns.map((name, i) => {
+    if (i === 0) return 'wkt';
+    const index = layer.fields.findIndex((f) => f.source === name);
+    if (index < 0) throw new Error(`GDAL wrote a column the source did not describe: ${name}`);
+    return column(index);
+  });
+  const data = (await openAsBlob(csv)).slice(section.start);
+  return deps.copyFrom(`${table} (${targets.join(', ')})`, data, 'csv');
+}
+
+/** Drops every staging table of a job (after its commit, its failure, or a crash). */
+export async function dropStages(db: Executor, jobId: string): Promise<void> {
+  const tables = await stagesOf(db, jobId);
+  for (const table of tables) await sql`DROP TABLE IF EXISTS ${sql.id(table)}`.execute(db);
+}
+
+/** The staging tables a job has now. */
+export async function stagesOf(db: Executor, jobId: string): Promise<string[]> {
+  const r = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = current_schema() AND tablename LIKE ${`${STAGE_PREFIX}${jobId.replace(/-/g, '')}\\_%`}`.execute(
+    db,
+  );
+  return r.rows.map((row) => row.name);
+}
+
+/** The kind of a staged WKT, read from its first word; NULL for none or a collection (skipped). */
+export const kindOf = (
+  wkt: RawBuilder<unknown>,
+) => sql<FeatureKind | null>`CASE upper(substring(${wkt} from '^[A-Za-z]+'))
+  WHEN 'POINT' THEN 'point' WHEN 'MULTIPOINT' THEN 'point'
+  WHEN 'LINESTRING' THEN 'line' WHEN 'MULTILINESTRING' THEN 'line'
+  WHEN 'POLYGON' THEN 'polygon' WHEN 'MULTIPOLYGON' THEN 'polygon' END`;
+
+/**
+ * A staged text column as the typed JSON value its field stores, or NULL when it does not fit —
+ * the rules of the domain's coerceFieldValue, in SQL; GDAL writes dates as YYYY/MM/DD and offsets
+ * as +HH or +HHMM. Feet columns become metres.
+ */
+export function typedValue(type: SourceLayer['fields'][number]['type'], text: string, feet: boolean): string {
+  const scale = feet ? ` * ${FOOT_METRES}` : '';
+  switch (type) {
+    case 'text':
+      return `CASE WHEN length(${text}) <= ${FIELD_LIMITS.textMax} THEN to_jsonb(${text}) END`;
+    case 'integer':
+      return feet
+        ? `CASE WHEN ${text} ~ '^[+-]?\\d{1,15}$' THEN to_jsonb(${text}::float8${scale}) END`
+        : `CASE WHEN ${text} ~ '^[+-]?\\d{1,15}$' THEN to_jsonb(${text}::bigint) END`;
+    case 'real':
+      return `CASE WHEN ${text} ~ '^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d{1,3})?$' AND abs(${text}::float8) < 'Infinity'::float8 THEN to_jsonb(${text}::float8${scale}) END`;
+    case 'boolean':
+      return `CASE lower(${text}) WHEN 't' THEN 'true'::jsonb WHEN 'true' THEN 'true'::jsonb WHEN '1' THEN 'true'::jsonb WHEN 'f' THEN 'false'::jsonb WHEN 'false' THEN 'false'::jsonb WHEN '0' THEN 'false'::jsonb END`;
+    case 'date':
+      return `CASE WHEN ${text} ~ '^\\d{4}[-/]\\d{2}[-/]\\d{2}$' THEN to_jsonb(translate(${text}, '/', '-')) END`;
+    case 'datetime':
+      return `CASE WHEN ${text} ~ '^\\d{4}[-/]\\d{2}[-/]\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?$'
+        THEN to_jsonb(regexp_replace(regexp_replace(regexp_replace(regexp_replace(translate(${text}, '/', '-'),
+          ' ', 'T'), '[+-]00(:?00)?$', 'Z'), '([+-]\\d{2})(\\d{2})$', '\\1:\\2'), '([+-]\\d{2})$', '\\1:00')) END`;
+  }
+}
+
+/** The staged columns of `layer` as its `field_values` object, and the number of values that did not fit. */
+export function fieldValuesOf(
+  layer: SourceLayer,
+  feet: Set<string>,
+): { values: RawBuilder<unknown>; bad: RawBuilder<number> } {
+  if (!layer.fields.length) return { values: sql`'{}'::jsonb`, bad: sql<number>`0` };
+  const typed = layer.fields.map((f, i) => typedValue(f.type, column(i), feet.has(f.source.toLowerCase())));
+  // jsonb_build_object takes at most 100 arguments: 50 fields per call, joined with ||.
+  const parts: RawBuilder<unknown>[] = [];
+  for (let from = 0; from < layer.fields.length; from += 50) {
+    const pairs = layer.fields.slice(from, from + 50).map((f, k) => sql`${f.name}::text, ${sql.raw(typed[from + k]!)}`);
+    parts.push(sql`jsonb_build_object(${sql.join(pairs)})`);
+  }
+  const bad = typed.map((expr, i) => `(${column(i)} IS NOT NULL AND (${expr}) IS NULL)::int`).join(' + ');
+  return { values: sql.join(parts, sql` || `), bad: sql<number>`${sql.raw(bad)}` };
 }
