@@ -14,6 +14,8 @@ import { copyTemplate, signIn, startMapEnv, updatePrefs, type MapEnv } from './s
 
 const gdal = existsSync('/usr/bin/ogr2ogr') && existsSync('/usr/bin/ogrinfo');
 const POINTS = 120;
+/** Enough points that the import is still running when the jobs panel polls (every 2 s). */
+const WELLS = 30_000;
 
 /**
  * Data in and out in a real browser (issue #10, spec 3 §2–§4): a zipped Shapefile (made here with the
@@ -22,6 +24,23 @@ const POINTS = 120;
  * row and the result downloaded from the Exports tab: a zip holding a KML with every feature.
  * Screenshots of the panel and both dialogs, light and dark, desktop and phone, go to /tmp/shots.
  */
+/** `count` points around the view as a zipped Shapefile `<name>.zip`, made by the native ogr2ogr from a CSV. */
+function zippedShapefile(work: string, name: string, count: number): string {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const lng = -98.2 + (i % 12) * 0.05 + Math.floor(i / 120) * 1e-5;
+    const lat = 38.35 + Math.floor((i % 120) / 12) * 0.05;
+    return `${i + 1},${name} ${i + 1},${lng.toFixed(5)},${lat.toFixed(5)}`;
+  });
+  const csv = path.join(work, `${name}.csv`);
+  writeFileSync(csv, ['id,label,lon,lat', ...rows].join('\n'));
+  const open = ['-oo', 'X_POSSIBLE_NAMES=lon', '-oo', 'Y_POSSIBLE_NAMES=lat', '-oo', 'AUTODETECT_TYPE=YES'];
+  const zipped = path.join(work, `${name}.shp.zip`);
+  execFileSync('ogr2ogr', ['-f', 'ESRI Shapefile', zipped, csv, ...open, '-a_srs', 'EPSG:4326', '-nln', name]);
+  const zipFile = path.join(work, `${name}.zip`);
+  renameSync(zipped, zipFile);
+  return zipFile;
+}
+
 describe.runIf(gdal)('map transfers: upload, jobs panel, export', () => {
   let env: MapEnv;
   let page: Page;
@@ -53,30 +72,7 @@ describe.runIf(gdal)('map transfers: upload, jobs panel, export', () => {
 
     // A small CSV of points around the view, turned into a zipped Shapefile by GDAL itself.
     work = mkdtempSync(path.join(tmpdir(), 'fb-transfers-'));
-    const rows = Array.from({ length: POINTS }, (_, i) => {
-      const lng = -98.2 + (i % 12) * 0.05;
-      const lat = 38.35 + Math.floor(i / 12) * 0.05;
-      return `${i + 1},Hydrant ${i + 1},${lng.toFixed(5)},${lat.toFixed(5)}`;
-    });
-    writeFileSync(path.join(work, 'hydrants.csv'), ['id,label,lon,lat', ...rows].join('\n'));
-    execFileSync('ogr2ogr', [
-      '-f',
-      'ESRI Shapefile',
-      path.join(work, 'Hydrants.shp.zip'),
-      path.join(work, 'hydrants.csv'),
-      '-oo',
-      'X_POSSIBLE_NAMES=lon',
-      '-oo',
-      'Y_POSSIBLE_NAMES=lat',
-      '-oo',
-      'AUTODETECT_TYPE=YES',
-      '-a_srs',
-      'EPSG:4326',
-      '-nln',
-      'Hydrants',
-    ]);
-    zipFile = path.join(work, 'Hydrants.zip');
-    renameSync(path.join(work, 'Hydrants.shp.zip'), zipFile);
+    zipFile = zippedShapefile(work, 'Hydrants', POINTS);
 
     page = await env.page();
     await signIn(page, env.server, env.admin);
@@ -200,5 +196,80 @@ describe.runIf(gdal)('map transfers: upload, jobs panel, export', () => {
         await p.close();
       }
     }
+  });
+  it('shows a running import’s progress bar with features processed / total', async () => {
+    const wells = zippedShapefile(work, 'Wells', WELLS);
+    await folderRow().getByRole('button', { name: en['app.layer.upload'] }).click();
+    const dialog = page.getByTestId('upload-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('upload-file').setInputFiles(wells);
+    // The server shares this test's thread (GDAL and PGlite hold it while they work), so the page
+    // records what the Wells row shows itself: every state of its status, bar value and bar label,
+    // pressing the panel's refresh twice a second between the panel's own polls.
+    await page.evaluate(() => {
+      type Shown = { status: string | null; now: number | null; label: string; text: string };
+      const seen: Shown[] = [];
+      (window as unknown as { wellsShown: Shown[] }).wellsShown = seen;
+      const record = () => {
+        const row = [...document.querySelectorAll('[data-testid^="job-row-"]')].find((r) =>
+          r.textContent?.includes('Wells'),
+        );
+        if (!row) return;
+        const bar = row.querySelector('[role="progressbar"]');
+        const now = bar?.getAttribute('aria-valuenow');
+        const shown = {
+          status: row.getAttribute('data-status'),
+          now: now == null ? null : Number(now),
+          label: bar?.getAttribute('aria-label') ?? '',
+          text: row.textContent ?? '',
+        };
+        if (JSON.stringify(seen.at(-1)) !== JSON.stringify(shown)) seen.push(shown);
+      };
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      const refresh = setInterval(() => {
+        if (seen.at(-1)?.status === 'success') clearInterval(refresh);
+        else document.querySelector<HTMLElement>('[data-testid="jobs-refresh"]')?.click();
+      }, 500);
+    });
+    await page.getByTestId('upload-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    const shown = () =>
+      page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              wellsShown: Array<{ status: string | null; now: number | null; label: string; text: string }>;
+            }
+          ).wellsShown,
+      );
+    await eventually(async () => (await shown()).at(-1)?.status).toBe('success');
+    const samples = await shown();
+    // While running, once GDAL has counted the features: a determinate bar saying "processed / total",
+    // its value the same fraction, shown as text too; processed only grows.
+    const count = (text?: string) => Number(text?.replace(/,/g, ''));
+    const running = samples
+      .filter((s) => s.status === 'inProgress' && s.now !== null)
+      .map((s) => {
+        const [, processed, total] = s.label.match(/^([\d,]+) \/ ([\d,]+) features$/) ?? [];
+        return { ...s, processed: count(processed), total: count(total) };
+      });
+    expect(running.length, JSON.stringify(samples.map((s) => [s.status, s.label]))).toBeGreaterThan(0);
+    for (const s of running) {
+      expect(s.total, s.label).toBe(WELLS);
+      expect(s.processed).toBeGreaterThanOrEqual(0);
+      expect(s.processed).toBeLessThanOrEqual(WELLS);
+      expect(Math.abs(s.now! - (100 * s.processed) / WELLS)).toBeLessThanOrEqual(0.5);
+      expect(s.text).toContain(s.label);
+    }
+    const processed = running.map((s) => s.processed);
+    expect(processed).toEqual([...processed].sort((a, b) => a - b));
+    const row = page.getByTestId('jobs-panel').locator('[data-testid^="job-row-"]').first();
+    expect(await row.textContent()).toContain(`Wells: ${WELLS}`);
+    expect(await row.getByRole('progressbar').count()).toBe(0);
   });
 });

@@ -28,6 +28,11 @@ export interface Config {
   trustProxy?: string[];
   webDistDir: string;
   logLevel: string;
+  /**
+   * A running job whose worker has not beaten for this long lost its worker (kill -9) and is queued
+   * again or failed (JOB_STALE_AFTER_MS, default 60 s; the worker beats every quarter of it, at most 5 s).
+   */
+  jobStaleAfterMs?: number;
 }
 
 /**
@@ -41,6 +46,12 @@ export function parseTrustProxy(value: string | undefined): string[] | undefined
     .map((part) => part.trim())
     .filter((part) => part !== '');
   return parts.length > 0 ? parts : undefined;
+}
+
+/** A positive number from the environment, else undefined (the default applies). */
+function positiveNumber(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -76,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    jobStaleAfterMs: positiveNumber(env.JOB_STALE_AFTER_MS),
   };
 }

@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
+import { MSG, type ProjectOut } from '@fieldbook/domain';
 import { createMember } from './factories.js';
+import { insertPermissions } from '../src/accounts/store.js';
 import { call, field, value } from './feature-fixtures.js';
 import { rawCall } from './map-images.js';
 import type { Deps } from '../src/deps.js';
@@ -38,6 +40,10 @@ async function surveyLayer(h: Harness) {
   const wfs = `${layers}/${survey.id}/geo/wfs`;
   return { ...f, layers, survey, add, wfs, typeName: `fb:layer_${survey.id.replace(/-/g, '')}` };
 }
+
+/** A layer of the project tree (top-level and sub-folders). */
+const layerIn = (tree: ProjectOut, id: string) =>
+  tree.folders.flatMap((f) => [...f.layers, ...f.folders.flatMap((sub) => sub.layers)]).find((l) => l.id === id);
 
 describe('layer fields', () => {
   it('travel on the layer GET, the layer list and the project tree, and are checked on POST', async () => {
@@ -173,11 +179,35 @@ describe('layer fields in WFS', () => {
       .where('account_id', '=', editor.accountId)
       .execute();
     const put = (fields: unknown) => call(h, editor, 'PUT', s.layers, { id: s.survey.id, name: 'Survey 2', fields });
-    expect((await put([...FIELDS, { name: 'extra', type: 'text', order: 6 }])).status).toBe(403);
+    const refused = await put([...FIELDS, { name: 'extra', type: 'text', order: 6 }]);
+    expect(refused).toMatchObject({ status: 403, body: { message: MSG.forbidden } });
     // The same list (the dialog sends it with every save) is no change of the schema.
     const same = await put(FIELDS);
     expect(same.status).toBe(200);
     expect(same.body).toMatchObject({ name: 'Survey 2', fields: FIELDS });
+    // The tree tells the web app the same: edit, not admin, on this layer.
+    const tree = (await call(h, editor, 'GET', `/rest/projects/${s.project.id}`)).body as ProjectOut;
+    expect(layerIn(tree, s.survey.id)?.abilities).toEqual({ edit: true, admin: false });
+  });
+
+  it('are changed by an admin of the layer who administers nothing above it, as the tree says', async () => {
+    const h = await harness();
+    const s = await surveyLayer(h);
+    const other = await call(h, s.admin, 'POST', s.layers, { name: 'Other' });
+    const member = await createMember(h, s.admin.organizationId, 'editor');
+    await h.db.deleteFrom('permissions').where('account_id', '=', member.accountId).execute();
+    await insertPermissions(h.db, member.accountId, s.admin.organizationId, [
+      { assetTypeName: 'organization', assetId: s.admin.organizationId, bitMask: '0001' },
+      { assetTypeName: 'layer', assetId: s.survey.id, bitMask: '1111' },
+    ]);
+    const tree = (await call(h, member, 'GET', `/rest/projects/${s.project.id}`)).body as ProjectOut;
+    expect(tree.abilities).toMatchObject({ edit: false, admin: false });
+    expect(layerIn(tree, s.survey.id)?.abilities).toEqual({ edit: true, admin: true });
+    expect(layerIn(tree, (other.body as { id: string }).id)?.abilities).toEqual({ edit: false, admin: false });
+    const fields = [...FIELDS, { name: 'extra', type: 'text', order: 6 }];
+    const put = await call(h, member, 'PUT', s.layers, { id: s.survey.id, name: 'Survey', fields });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ fields });
   });
 
   it('are described with XSD types and the real geometry type, and output as properties in GeoJSON and GML', async () => {

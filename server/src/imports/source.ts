@@ -1,3 +1,4 @@
+import { access, copyFile, link } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_MSG, launderFieldName, isReservedFieldName, type FieldType, type LayerField } from '@fieldbook/domain';
 import { gdalMessages, type Gdal, type GdalDataset } from '../platform/gdal.js';
@@ -62,8 +63,14 @@ const CSV_OPEN_OPTIONS = [
   'AUTODETECT_TYPE=YES',
 ];
 
-/** Refuses a zip that is not one, and a Shapefile in it without its .dbf or .shx. */
-async function checkZip(file: string): Promise<void> {
+/** What a zip holds at its root: a FileGDB folder, a GeoPackage, or anything else (a Shapefile, KML…). */
+type ZipContent = 'gdb' | 'gpkg' | 'other';
+
+/**
+ * Refuses a zip that is not one, and a Shapefile in it without its .dbf or .shx; tells what it holds.
+ * A FileGDB or GeoPackage counts only at the root of the zip, where GDAL's drivers look for it.
+ */
+async function checkZip(file: string): Promise<ZipContent> {
   const names = await zipEntryNames(file);
   if (!names || names.length === 0) throw new Error(IMPORT_MSG.corruptFile);
   const lower = new Set(names.map((n) => n.toLowerCase()));
@@ -72,13 +79,42 @@ async function checkZip(file: string): Promise<void> {
     const stem = name.slice(0, -4);
     if (!lower.has(`${stem}.dbf`) || !lower.has(`${stem}.shx`)) throw new Error(IMPORT_MSG.shapefileIncomplete);
   }
+  if ([...lower].some((n) => /^[^/]+\.gdb\//.test(n))) return 'gdb';
+  if ([...lower].some((n) => /^[^/]+\.gpkg$/.test(n))) return 'gpkg';
+  return 'other';
+}
+
+/**
+ * The path GDAL opens a zip by. GDAL's FileGDB and GeoPackage drivers read a zipped database
+ * themselves when its name ends in `.gdb.zip` or `.gpkg.zip` (`/vsizip/` alone opens neither), so
+ * such an upload gets a second name beside it: a hard link, kept for a retry after a crash.
+ */
+async function zipPath(file: string, content: ZipContent): Promise<string> {
+  if (content === 'other') return file;
+  const named = path.join(path.dirname(file), `source.${content}.zip`);
+  try {
+    await link(file, named);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return named;
+    // A file system without hard links: a copy reads the same.
+    if (code === 'EPERM' || code === 'EXDEV' || code === 'ENOTSUP') await copyFile(file, named);
+    else throw err;
+  }
+  return named;
 }
 
 /** Opens an uploaded file by its extension; throws an IMPORT_MSG id when GDAL cannot read it. */
 export async function openSource(gdal: Gdal, file: string, ext: string): Promise<GdalDataset> {
+  // gdal3.js mounts the file's folder outside any promise it returns: a missing one would end the process.
+  await access(file).catch(() => {
+    throw new Error(`${IMPORT_MSG.failed}: the uploaded file is no longer there`);
+  });
   const zipped = ext === 'zip' || ext === 'kmz';
-  if (zipped) await checkZip(file);
-  const opened = await gdal.open(path.resolve(file), ext === 'csv' ? CSV_OPEN_OPTIONS : [], zipped ? ['vsizip'] : []);
+  const content = zipped ? await checkZip(file) : undefined;
+  const target = content ? await zipPath(file, content) : file;
+  const handlers = content === 'other' ? ['vsizip'] : [];
+  const opened = await gdal.open(path.resolve(target), ext === 'csv' ? CSV_OPEN_OPTIONS : [], handlers);
   const dataset = opened.datasets[0];
   if (!dataset) throw new Error(zipped ? IMPORT_MSG.corruptFile : IMPORT_MSG.invalidType);
   if (dataset.type === 'raster') {

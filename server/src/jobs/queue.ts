@@ -31,7 +31,11 @@ export interface JobOutcome {
 
 export type JobHandler = (job: JobRecord, ctx: JobContext) => Promise<JobOutcome>;
 
-/** Removes what a job left half-made when it failed or its worker died (staging rows, temporary files). */
+/**
+ * Removes what a job left half-made (staging rows, temporary files, its input) once it has failed or
+ * timed out, or its worker died for the last time. Not called for a job given back to the queue: that
+ * one keeps its input, and its handler clears the earlier run's half-made work when it starts over.
+ */
 export type JobCleanup = (deps: Deps, job: JobRecord) => Promise<void>;
 
 interface Registration {

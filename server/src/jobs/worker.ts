@@ -14,6 +14,9 @@ import { jobEvents, jobRegistration, type JobContext, type JobRecord } from './q
 
 const HEARTBEAT_MS = 5_000;
 export const STALE_AFTER_MS = 60_000;
+/** How long a silent worker counts as alive (config JOB_STALE_AFTER_MS), and how often a worker beats. */
+const staleAfterOf = (deps: Deps) => deps.config.jobStaleAfterMs ?? STALE_AFTER_MS;
+const heartbeatOf = (deps: Deps) => Math.min(HEARTBEAT_MS, Math.floor(staleAfterOf(deps) / 4));
 const PROGRESS_EVERY_MS = 1_000;
 /** A job is tried at most this often; an interruption after that fails it. */
 const MAX_ATTEMPTS = 2;
@@ -50,9 +53,10 @@ const appendInfo = (messages: string[]) => sql<string>`info_messages || ${JSON.s
 
 /**
  * Jobs whose worker stopped beating: queued again (progress reset) while they have attempts left,
- * else failed with JOB_MSG.interrupted. Their half-made work is cleaned either way.
+ * else failed with JOB_MSG.interrupted and their half-made work cleaned. A job queued again keeps its
+ * input (an import's upload): its handler starts over and clears what the dead run staged.
  */
-export async function recoverStaleJobs(deps: Deps, staleAfterMs = STALE_AFTER_MS): Promise<number> {
+export async function recoverStaleJobs(deps: Deps, staleAfterMs = staleAfterOf(deps)): Promise<number> {
   const stale = await deps.db
     .selectFrom('jobs')
     .selectAll()
@@ -62,9 +66,8 @@ export async function recoverStaleJobs(deps: Deps, staleAfterMs = STALE_AFTER_MS
     .where('heartbeat_at', '<', new Date(Date.now() - staleAfterMs))
     .execute();
   for (const job of stale) {
-    await jobRegistration(job.type)?.cleanup?.(deps, job);
     const retry = job.attempts < MAX_ATTEMPTS;
-    await deps.db
+    const released = await deps.db
       .updateTable('jobs')
       .set({
         claimed_by: null,
@@ -76,7 +79,9 @@ export async function recoverStaleJobs(deps: Deps, staleAfterMs = STALE_AFTER_MS
       })
       .where('id', '=', job.id)
       .where('claimed_by', '=', job.claimed_by)
-      .execute();
+      .executeTakeFirst();
+    // Only the recovery that released the job cleans it (another worker may be recovering too).
+    if (!retry && Number(released.numUpdatedRows) > 0) await jobRegistration(job.type)?.cleanup?.(deps, job);
   }
   if (stale.length) jobEvents.emit('enqueued');
   return stale.length;
@@ -98,7 +103,7 @@ async function runJob(deps: Deps, workerId: string, job: JobRecord, stopping: Ab
       .set({ heartbeat_at: new Date() })
       .execute()
       .catch((err: unknown) => deps.log.warn({ err, jobId: job.id }, 'job heartbeat failed'));
-  }, HEARTBEAT_MS);
+  }, heartbeatOf(deps));
   let lastProgress = 0;
   const ctx: JobContext = {
     deps,
@@ -109,6 +114,9 @@ async function runJob(deps: Deps, workerId: string, job: JobRecord, stopping: Ab
       if (now - lastProgress < PROGRESS_EVERY_MS && processed < total) return;
       lastProgress = now;
       await mine().set({ processed, total, updated_at: new Date() }).execute();
+      // Let waiting requests in before the next step: on the embedded database a job's statements run
+      // on the server's thread back to back, and the jobs panel would not hear of this progress.
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
   try {
@@ -127,15 +135,15 @@ async function runJob(deps: Deps, workerId: string, job: JobRecord, stopping: Ab
   } catch (err) {
     const timedOut = abort.signal.aborted && (abort.signal.reason as Error | undefined)?.message === JOB_MSG.timedOut;
     const message = timedOut ? JOB_MSG.timedOut : failureText(err);
+    if (stopping.aborted && !timedOut) {
+      // The worker is shutting down: give the job back to the queue, input kept, for the next worker.
+      await mine().set({ claimed_by: null, heartbeat_at: null, processed: 0, updated_at: new Date() }).execute();
+      return;
+    }
     deps.log.warn({ err, jobId: job.id, type: job.type }, 'job failed');
     await registration
       ?.cleanup?.(deps, job)
       .catch((cleanupErr: unknown) => deps.log.error({ err: cleanupErr, jobId: job.id }, 'job cleanup failed'));
-    if (stopping.aborted && !timedOut) {
-      // The worker is shutting down: give the job back to the queue for the next worker.
-      await mine().set({ claimed_by: null, heartbeat_at: null, processed: 0, updated_at: new Date() }).execute();
-      return;
-    }
     // A timed-out job stays "not complete, no error" so the panel shows it as timeout (spec 1 §9).
     await mine()
       .set({
@@ -191,7 +199,7 @@ export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): R
   const loop = (async () => {
     while (!stopping.signal.aborted) {
       try {
-        if (Date.now() - lastRecovery > STALE_AFTER_MS) {
+        if (Date.now() - lastRecovery > staleAfterOf(deps)) {
           lastRecovery = Date.now();
           await recoverStaleJobs(deps);
         }

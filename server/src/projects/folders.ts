@@ -68,7 +68,7 @@ function findIn(folders: FolderOut[], id: string): FolderOut | undefined {
 
 export async function listFolders(deps: Deps, caller: Caller, projectId: string) {
   const readable = await readableProject(deps.db, caller, projectId);
-  return loadFolders(deps.db, caller, readable.project.id, readable.view);
+  return loadFolders(deps.db, caller, readable.project.id, readable.view, readable.shared);
 }
 
 async function presentFolder(deps: Deps, caller: Caller, projectId: string, id: string) {

@@ -51,6 +51,13 @@ export function useImportWatcher() {
     );
   });
 
+  // A new upload shows at once in a jobs panel already open: its table polls only while a job it
+  // shows is running, so a page of finished jobs would not learn of the new one until it ended.
+  const newest = watched.at(-1)?.jobId;
+  useEffect(() => {
+    if (newest) void queryClient.invalidateQueries({ queryKey: jobKeys.all(orgId) });
+  }, [newest, orgId, queryClient]);
+
   const jobs = recent.data?.jobs;
   useEffect(() => {
     if (!jobs) return;

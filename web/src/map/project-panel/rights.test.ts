@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Folder, Layer, Project } from '../../api/projects';
-import { canMoveFeature, folderActions, layerActions, panelFlags, type MovableFeature } from './rights';
+import { canMoveFeature, folderActions, layerAbilities, layerActions, panelFlags, type MovableFeature } from './rights';
 import { clampWidth } from './use-panel-width';
 
 const layer = (over: Partial<Layer> = {}): Layer => ({
@@ -81,6 +81,20 @@ describe('project panel rights (spec 3 §6)', () => {
     expect(layerActions(project(true), folder(), layer({ readOnly: true }), allOn).edit).toBe(true);
     expect(layerActions(project(false, true), folder(), layer({ readOnly: true }), allOn).edit).toBe(false);
     expect(layerActions(project(false, true), folder(), layer(), allOn).edit).toBe(true);
+  });
+
+  it('goes by the rights on the layer itself for edit and delete (a layer admin need not be a project admin)', () => {
+    const layerAdmin = layer({ abilities: { edit: true, admin: true } });
+    expect(layerActions(project(false, false), folder(), layerAdmin, allOn)).toMatchObject({
+      edit: true,
+      remove: true,
+      move: false,
+      share: false,
+    });
+    expect(layerAbilities(project(false, false), layerAdmin)).toEqual({ edit: true, admin: true });
+    // A layer's own rights count over the project's (the server walks layer → folder → project).
+    const viewOnly = layer({ abilities: { edit: false, admin: false } });
+    expect(layerActions(project(false, true), folder(), viewOnly, allOn)).toMatchObject({ edit: false, remove: false });
   });
 
   it('never moves a raster layer (spec 3 §5)', () => {

@@ -23,11 +23,19 @@ const MOVABLE_FOLDERS: string[] = [FOLDER_TYPES.normal, FOLDER_TYPES.features];
 const isShared = (layer: Layer) => 'shared' in layer && layer.shared === true;
 
 /**
+ * The caller's rights on one layer: the tree's per-layer abilities (a permission on the layer or its
+ * folder counts, as on the server), else the project's.
+ */
+export const layerAbilities = (project: Project, layer: Layer) => layer.abilities ?? project.abilities;
+
+/**
  * Which layer row actions are enabled (spec 3 §5, §6); the server checks the same rules. Read-only
  * blocks feature edits, delete and move, not the layer's own edit: a layer admin can make it writable again.
+ * Edit and delete go by the rights on the layer; move and share need a project admin.
  */
 export function layerActions(project: Project, folder: Folder, layer: Layer, flags: PanelFlags) {
-  const { edit, admin } = project.abilities;
+  const { edit, admin: layerAdmin } = layerAbilities(project, layer);
+  const { admin } = project.abilities;
   const sharedIn = isShared(layer);
   const external =
     layer.type === 'WMS' &&
@@ -41,7 +49,7 @@ export function layerActions(project: Project, folder: Folder, layer: Layer, fla
       !layer.referenceId &&
       layer.isActive &&
       (edit || !!layer.serverName),
-    edit: (layer.readOnly ? admin : edit) && !sharedIn && !external,
+    edit: (layer.readOnly ? layerAdmin : edit) && !sharedIn && !external,
     move:
       flags.dataOrganization &&
       admin &&
@@ -56,7 +64,7 @@ export function layerActions(project: Project, folder: Folder, layer: Layer, fla
       !sharedIn &&
       !layer.referenceId &&
       (layer.type === 'VECTOR' || layer.type === 'RASTER'),
-    remove: admin && !sharedIn && !layer.readOnly && !layer.referenceId && !layer.sharedFolders?.length,
+    remove: layerAdmin && !sharedIn && !layer.readOnly && !layer.referenceId && !layer.sharedFolders?.length,
   };
 }
 

@@ -6,6 +6,7 @@ import { PROJECT_LIMITS, PROJECT_MSG, createLayerSchema } from '@fieldbook/domai
 import { projectWrites, useProject, type Folder, type Layer } from '../../../api/projects';
 import { useStyles } from '../../../api/styles';
 import { useMapStore } from '../../state/map-store';
+import { layerAbilities } from '../rights';
 import { fieldError } from './field-error';
 import { fieldsChanged, fieldsInput, rowErrors, rowsOf, type FieldRow } from './layer-field-rows';
 import { LayerFieldsEditor } from './LayerFieldsEditor';
@@ -31,7 +32,7 @@ const METHODS = ['WFS', 'WMS', 'WMS-TILE'] as const;
 /**
  * New or edit layer (spec 3 §2, §5): name required, at most 128, unique in its folder. Editing also
  * offers the preferred method (WMS choices need the geoserver flag, §6), read-only and the style; a
- * changed style is saved with stylesUpdated=true (§7). A project admin edits the layer's typed fields
+ * changed style is saved with stylesUpdated=true (§7). A layer admin edits the layer's typed fields
  * (issue #10 §1), sent only when changed; others see them.
  */
 export function LayerDialog({ open, projectId, folder, layer, siblingNames, geoserver, onClose }: Props) {
@@ -45,7 +46,9 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
   const [readOnly, setReadOnly] = useState(false);
   const [styleId, setStyleId] = useState('');
   const [fieldRows, setFieldRows] = useState<FieldRow[]>([]);
-  const fieldsEditable = !!useProject(projectId).data?.abilities.admin;
+  const project = useProject(projectId).data;
+  // Who may create the layer sets its first fields (as an import does); then only a layer admin changes them.
+  const fieldsEditable = !layer || (!!project && layerAbilities(project, layer).admin);
   const storedFields = layer?.fields ?? [];
   // Each opening (or another layer) starts from the layer's values.
   const resetFields = useEffectEvent(() => {
