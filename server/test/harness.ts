@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, type Database, type DatabaseKind } from '../src/db/connect.js';
@@ -36,7 +36,7 @@ export interface Harness {
   mailbox: Mailbox;
 }
 
-let current: Promise<Harness> | undefined;
+let current: { file: string | undefined; harness: Promise<Harness> } | undefined;
 
 /** The harness's database for a second app (other settings): closing that app leaves the database open. */
 export const sharedDatabase = (h: Harness): Database => ({
@@ -73,10 +73,21 @@ async function create(): Promise<Harness> {
 }
 
 /**
- * The app of this test worker, on a migrated database of its own (PGlite) or a database shared by the
- * run (PostgreSQL). Tests never share rows: each builds its own organization with the factories.
+ * The app of this test file on PGlite (a migrated database restored from the run's template), or of
+ * this test worker on PostgreSQL (one database shared by the run). Tests never share rows: each builds
+ * its own organization with the factories.
+ *
+ * Why a PGlite database per file, not per worker: PostGIS on PGlite leaks an error frame on some
+ * failures (docs/security.md #4), and leaks from several files added up in one worker's database until
+ * every later file failed with ERRORDATA_STACK_SIZE exceeded (seen when the files were distributed
+ * without vitest's timing cache). A file now starts clean, and a break names the file that caused it.
  */
 export function harness(): Promise<Harness> {
-  current ??= create();
-  return current;
+  const file = process.env.FB_TEST_DB === 'postgres' ? undefined : expect.getState().testPath;
+  if (!current || current.file !== file) {
+    const previous = current?.harness;
+    current = { file, harness: create() };
+    void previous?.then((h) => h.app.close()).catch(() => undefined);
+  }
+  return current.harness;
 }
