@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../web/src/i18n/map-transfers/en.json' with { type: 'json' };
-import { startJobWorker, type RunningWorker } from '../server/src/jobs/worker.js';
-import { colourAt, expectSnack, mapIdle, near, openProjectPanel, pixelOf } from './support/map-page.js';
-import { projectsOf, type ProjectRow, type TreeFolder, type TreeLayer } from './support/projects.js';
-import { copyTemplate, signIn, startMapEnv, updatePrefs, type MapEnv } from './support/session.js';
+import { colourAt, expectSnack, mapIdle, near, pixelOf } from './support/map-page.js';
+import { startTransferWorld, type TransferWorld } from './support/transfers.js';
+import { projectsOf, type TreeLayer } from './support/projects.js';
+import type { MapEnv } from './support/session.js';
 
 const gdal = existsSync('/usr/bin/gdal_create');
 /** The image: 2 km × 1 km of one red in UTM 17N, around this point. */
@@ -22,59 +22,49 @@ const RED = '#c81e28';
  * and drawn on the map from the server's tiles, red where the image is and the basemap beside it.
  */
 describe.runIf(gdal)('map rasters: upload a GeoTIFF and see it on the map', () => {
+  let world: TransferWorld;
   let env: MapEnv;
   let page: Page;
-  let worker: RunningWorker;
   let tif: string;
   let zip: string;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    env = await startMapEnv({ given: 'Rhea', company: 'Rasters' });
-    worker = startJobWorker(env.server.app.deps, { pollMs: 500 });
-    const dictionary = await copyTemplate(env, 'apwa-utility-locating', 'Rasters');
-    ids.project = (
-      await env.api<ProjectRow>('POST', '/rest/projects', { name: 'Orthos', dataDictionaryId: dictionary.id })
-    ).id;
-    ids.folder = (await env.api<TreeFolder>('POST', `/rest/projects/${ids.project}/folders`, { name: 'Imagery' })).id;
-    await updatePrefs(env.api, {
-      lastProject: ids.project,
-      provider: 'MAP_OFFLINE',
-      projectPrefs: [
-        {
-          id: ids.project,
-          selectedLayers: [],
-          mapPrefs: { type: 'roadmap', center: { lat: CENTRE[1], lng: CENTRE[0] }, zoom: 14 },
-        },
-      ],
+    world = await startTransferWorld({
+      given: 'Rhea',
+      company: 'Rasters',
+      project: 'Orthos',
+      folder: 'Imagery',
+      centre: { lat: CENTRE[1]!, lng: CENTRE[0]! },
+      zoom: 14,
+      prepare: () => {
+        const work = mkdtempSync(path.join(tmpdir(), 'fb-rasters-'));
+        tif = path.join(work, 'Ortho.tif');
+        const burn = ['-burn', '200', '-burn', '30', '-burn', '40'];
+        execFileSync('gdal_create', [
+          '-of',
+          'GTiff',
+          '-outsize',
+          '200',
+          '100',
+          '-bands',
+          '3',
+          ...burn,
+          '-a_ullr',
+          ...UTM,
+          tif,
+        ]);
+        execFileSync('gdal_edit.py', ['-a_srs', 'EPSG:32617', tif]);
+        zip = path.join(work, 'Ortho.zip');
+        execFileSync('zip', ['-qj', zip, tif]);
+      },
     });
-    const work = mkdtempSync(path.join(tmpdir(), 'fb-rasters-'));
-    tif = path.join(work, 'Ortho.tif');
-    const burn = ['-burn', '200', '-burn', '30', '-burn', '40'];
-    execFileSync('gdal_create', [
-      '-of',
-      'GTiff',
-      '-outsize',
-      '200',
-      '100',
-      '-bands',
-      '3',
-      ...burn,
-      '-a_ullr',
-      ...UTM,
-      tif,
-    ]);
-    execFileSync('gdal_edit.py', ['-a_srs', 'EPSG:32617', tif]);
-    zip = path.join(work, 'Ortho.zip');
-    execFileSync('zip', ['-qj', zip, tif]);
-
-    page = await env.page();
-    await signIn(page, env.server, env.admin);
-    await openProjectPanel(page);
+    ({ env, page } = world);
+    ids.project = world.projectId;
+    ids.folder = world.folderId;
   });
   afterAll(async () => {
-    await worker?.stop();
-    await env?.stop();
+    await world?.stop();
   });
 
   const eventually = <T>(fn: () => T | Promise<T>, timeout = 60_000) => expect.poll(fn, { timeout, interval: 250 });

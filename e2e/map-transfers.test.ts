@@ -7,10 +7,10 @@ import type { Page } from 'playwright-core';
 import en from '../web/src/i18n/map-transfers/en.json' with { type: 'json' };
 import mainEn from '../web/src/i18n/en.json' with { type: 'json' };
 import dataEn from '../web/src/i18n/data/en.json' with { type: 'json' };
-import { startJobWorker, type RunningWorker } from '../server/src/jobs/worker.js';
 import { choose, expectSnack, openProjectPanel } from './support/map-page.js';
-import { projectsOf, type ProjectRow, type TreeFolder } from './support/projects.js';
-import { copyTemplate, signIn, startMapEnv, updatePrefs, type MapEnv } from './support/session.js';
+import { startTransferWorld, type TransferWorld } from './support/transfers.js';
+import { projectsOf } from './support/projects.js';
+import { signIn, updatePrefs, type MapEnv } from './support/session.js';
 
 const gdal = existsSync('/usr/bin/ogr2ogr') && existsSync('/usr/bin/ogrinfo');
 const POINTS = 120;
@@ -42,45 +42,33 @@ function zippedShapefile(work: string, name: string, count: number): string {
 }
 
 describe.runIf(gdal)('map transfers: upload, jobs panel, export', () => {
+  let world: TransferWorld;
   let env: MapEnv;
   let page: Page;
-  let worker: RunningWorker;
   let work: string;
   let zipFile: string;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    env = await startMapEnv({ given: 'Tess', company: 'Transfers' });
-    // buildApp alone runs no jobs; main.ts starts this same worker.
-    worker = startJobWorker(env.server.app.deps, { pollMs: 500 });
-    const dictionary = await copyTemplate(env, 'apwa-utility-locating', 'Transfers');
-    ids.project = (
-      await env.api<ProjectRow>('POST', '/rest/projects', { name: 'River', dataDictionaryId: dictionary.id })
-    ).id;
-    ids.folder = (await env.api<TreeFolder>('POST', `/rest/projects/${ids.project}/folders`, { name: 'Survey' })).id;
-    await updatePrefs(env.api, {
-      lastProject: ids.project,
-      provider: 'MAP_OFFLINE',
-      projectPrefs: [
-        {
-          id: ids.project,
-          selectedLayers: [],
-          mapPrefs: { type: 'roadmap', center: { lat: 38.6, lng: -97.9 }, zoom: 9 },
-        },
-      ],
+    world = await startTransferWorld({
+      given: 'Tess',
+      company: 'Transfers',
+      project: 'River',
+      folder: 'Survey',
+      centre: { lat: 38.6, lng: -97.9 },
+      zoom: 9,
+      // A small CSV of points around the view, turned into a zipped Shapefile by GDAL itself.
+      prepare: () => {
+        work = mkdtempSync(path.join(tmpdir(), 'fb-transfers-'));
+        zipFile = zippedShapefile(work, 'Hydrants', POINTS);
+      },
     });
-
-    // A small CSV of points around the view, turned into a zipped Shapefile by GDAL itself.
-    work = mkdtempSync(path.join(tmpdir(), 'fb-transfers-'));
-    zipFile = zippedShapefile(work, 'Hydrants', POINTS);
-
-    page = await env.page();
-    await signIn(page, env.server, env.admin);
-    await openProjectPanel(page);
+    ({ env, page } = world);
+    ids.project = world.projectId;
+    ids.folder = world.folderId;
   });
   afterAll(async () => {
-    await worker?.stop();
-    await env?.stop();
+    await world?.stop();
   });
 
   const eventually = <T>(fn: () => T | Promise<T>, timeout = 60_000) => expect.poll(fn, { timeout, interval: 250 });
