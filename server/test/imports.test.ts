@@ -152,6 +152,31 @@ describe.skipIf(!hasGdal)('IMPORT of vector files', () => {
     },
   );
 
+  it('keeps the time zone of date-times as GDAL reads them: Z, hours and minutes, or none', async () => {
+    const h = await harness();
+    const w = await folderWorld(h);
+    const stamps = [
+      '2021-03-04T05:06:07+01:30',
+      '2021-03-04T05:06:07Z',
+      '2021-03-04T05:06:07-05:00',
+      '2021-03-04T05:06:07',
+    ];
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: stamps.map((t, i) => ({
+        type: 'Feature',
+        properties: { n: i, t },
+        geometry: { type: 'Point', coordinates: [i, i] },
+      })),
+    });
+    const res = await upload(h, w.admin, w.folder.id, Buffer.from(geojson), 'geojson', '?layerName=Stamps');
+    expect(res.job).toMatchObject({ is_complete: true, has_error: false });
+    const [layer] = await layersOf(h, w.folder.id);
+    expect(layer!.fields.find((f) => f.name === 't')?.type).toBe('datetime');
+    const rows = await featuresOf(h, layer!.id);
+    expect(rows.map((r) => r.values.t)).toEqual(stamps);
+  });
+
   it('keeps holes and multi-parts of polygons, and names the layer after the file', async () => {
     const h = await harness();
     const w = await folderWorld(h);

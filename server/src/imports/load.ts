@@ -1,7 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { sql, type RawBuilder } from 'kysely';
-import { FIELD_LIMITS } from '@fieldbook/domain';
+import { FIELD_LIMITS, FIELD_VALUE_PATTERNS, type FieldType } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { SourceLayer } from './source.js';
@@ -114,29 +114,34 @@ export const kindOf = (
   WHEN 'POLYGON' THEN 'polygon' WHEN 'MULTIPOLYGON' THEN 'polygon' END`;
 
 /**
- * A staged text column as the typed JSON value its field stores, or NULL when it does not fit —
- * the rules of the domain's coerceFieldValue, in SQL; GDAL writes dates as YYYY/MM/DD and offsets
- * as +HH or +HHMM. Feet columns become metres.
+ * A staged text column as the typed JSON value its field stores, or NULL when it does not fit: the
+ * domain's FIELD_VALUE_PATTERNS and the limits of coerceFieldValue, in SQL. GDAL writes dates as
+ * YYYY/MM/DD and offsets as +HH or +HHMM, normalised first. Feet columns become metres. Every cast is
+ * behind its pattern and range check, so no value can make the statement fail.
  */
-export function typedValue(type: SourceLayer['fields'][number]['type'], text: string, feet: boolean): string {
-  const scale = feet ? ` * ${FOOT_METRES}` : '';
+export function typedValue(type: FieldType, text: RawBuilder<unknown>, feet: boolean): RawBuilder<unknown> {
+  const scale = feet ? sql` * ${FOOT_METRES}::float8` : sql``;
+  const matches = (pattern: RegExp) => sql`${text} ~ ${pattern.source}`;
   switch (type) {
     case 'text':
-      return `CASE WHEN length(${text}) <= ${FIELD_LIMITS.textMax} THEN to_jsonb(${text}) END`;
+      return sql`CASE WHEN length(${text}) <= ${FIELD_LIMITS.textMax} THEN to_jsonb(${text}) END`;
     case 'integer':
-      return feet
-        ? `CASE WHEN ${text} ~ '^[+-]?\\d{1,15}$' THEN to_jsonb(${text}::float8${scale}) END`
-        : `CASE WHEN ${text} ~ '^[+-]?\\d{1,15}$' THEN to_jsonb(${text}::bigint) END`;
+      return sql`CASE WHEN ${matches(FIELD_VALUE_PATTERNS.integer)} AND abs(${text}::numeric) <= ${Number.MAX_SAFE_INTEGER}
+        THEN to_jsonb(${text}::${sql.raw(feet ? 'float8' : 'bigint')}${scale}) END`;
     case 'real':
-      return `CASE WHEN ${text} ~ '^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d{1,3})?$' AND abs(${text}::float8) < 'Infinity'::float8 THEN to_jsonb(${text}::float8${scale}) END`;
+      // Exponents of four digits and more would overflow numeric's range before the float8 check.
+      return sql`CASE WHEN ${matches(FIELD_VALUE_PATTERNS.real)} AND ${text} !~ '[eE][+-]?\\d{4}'
+        AND abs(${text}::numeric) <= ${Number.MAX_VALUE}::numeric THEN to_jsonb(${text}::float8${scale}) END`;
     case 'boolean':
-      return `CASE lower(${text}) WHEN 't' THEN 'true'::jsonb WHEN 'true' THEN 'true'::jsonb WHEN '1' THEN 'true'::jsonb WHEN 'f' THEN 'false'::jsonb WHEN 'false' THEN 'false'::jsonb WHEN '0' THEN 'false'::jsonb END`;
+      return sql`CASE lower(${text}) WHEN 't' THEN 'true'::jsonb WHEN 'true' THEN 'true'::jsonb WHEN '1' THEN 'true'::jsonb
+        WHEN 'f' THEN 'false'::jsonb WHEN 'false' THEN 'false'::jsonb WHEN '0' THEN 'false'::jsonb END`;
     case 'date':
-      return `CASE WHEN ${text} ~ '^\\d{4}[-/]\\d{2}[-/]\\d{2}$' THEN to_jsonb(translate(${text}, '/', '-')) END`;
-    case 'datetime':
-      return `CASE WHEN ${text} ~ '^\\d{4}[-/]\\d{2}[-/]\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?$'
-        THEN to_jsonb(regexp_replace(regexp_replace(regexp_replace(regexp_replace(translate(${text}, '/', '-'),
-          ' ', 'T'), '[+-]00(:?00)?$', 'Z'), '([+-]\\d{2})(\\d{2})$', '\\1:\\2'), '([+-]\\d{2})$', '\\1:00')) END`;
+      return sql`CASE WHEN ${matches(FIELD_VALUE_PATTERNS.date)} THEN to_jsonb(translate(${text}, '/', '-')) END`;
+    case 'datetime': {
+      const iso = sql`regexp_replace(regexp_replace(regexp_replace(translate(${text}, '/ ', '-T'),
+        '[+-]00(:?00)?$', 'Z'), '([+-]\\d{2})(\\d{2})$', '\\1:\\2'), '([+-]\\d{2})$', '\\1:00')`;
+      return sql`CASE WHEN ${iso} ~ ${FIELD_VALUE_PATTERNS.datetime.source} THEN to_jsonb(${iso}) END`;
+    }
   }
 }
 
@@ -146,13 +151,13 @@ export function fieldValuesOf(
   feet: Set<string>,
 ): { values: RawBuilder<unknown>; bad: RawBuilder<number> } {
   if (!layer.fields.length) return { values: sql`'{}'::jsonb`, bad: sql<number>`0` };
-  const typed = layer.fields.map((f, i) => typedValue(f.type, column(i), feet.has(f.source.toLowerCase())));
+  const typed = layer.fields.map((f, i) => typedValue(f.type, sql.ref(column(i)), feet.has(f.source.toLowerCase())));
   // jsonb_build_object takes at most 100 arguments: 50 fields per call, joined with ||.
   const parts: RawBuilder<unknown>[] = [];
   for (let from = 0; from < layer.fields.length; from += 50) {
-    const pairs = layer.fields.slice(from, from + 50).map((f, k) => sql`${f.name}::text, ${sql.raw(typed[from + k]!)}`);
+    const pairs = layer.fields.slice(from, from + 50).map((f, k) => sql`${f.name}::text, ${typed[from + k]!}`);
     parts.push(sql`jsonb_build_object(${sql.join(pairs)})`);
   }
-  const bad = typed.map((expr, i) => `(${column(i)} IS NOT NULL AND (${expr}) IS NULL)::int`).join(' + ');
-  return { values: sql.join(parts, sql` || `), bad: sql<number>`${sql.raw(bad)}` };
+  const bad = typed.map((expr, i) => sql`(${sql.ref(column(i))} IS NOT NULL AND (${expr}) IS NULL)::int`);
+  return { values: sql.join(parts, sql` || `), bad: sql<number>`${sql.join(bad, sql` + `)}` };
 }

@@ -118,10 +118,17 @@ export const layerFieldsInputSchema = z
 
 export type FieldValue = string | number | boolean | null;
 
-const INTEGER = /^[+-]?\d+$/;
-const REAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const DATE = /^(\d{4})[-/](\d{2})[-/](\d{2})$/;
-const DATETIME = /^(\d{4})[-/](\d{2})[-/](\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/**
+ * The text forms a typed field value is read from, by type. Written so that PostgreSQL's regular
+ * expressions read them the same: imports check staged text with them in SQL (server imports/load.ts).
+ */
+export const FIELD_VALUE_PATTERNS = {
+  integer: /^[+-]?\d+$/,
+  real: /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/,
+  date: /^(\d{4})[-/](\d{2})[-/](\d{2})$/,
+  datetime: /^(\d{4})[-/](\d{2})[-/](\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/,
+} as const;
+const { integer: INTEGER, real: REAL, date: DATE, datetime: DATETIME } = FIELD_VALUE_PATTERNS;
 
 function calendarDate(y: string, m: string, d: string): string | undefined {
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
