@@ -60,7 +60,11 @@ export const exportRequestSchema = z
       .transform(cleanExportFileName)
       .pipe(z.string().min(1, { message: EXPORT_MSG.fileNameRequired }).max(200)),
     email: emailField,
-    exportAttachments: z.boolean().default(false),
+    /**
+     * Attachment files in the result. Features have no stored attachments until issue #15: asking for
+     * them is refused rather than ignored.
+     */
+    exportAttachments: z.literal(false, { message: EXPORT_MSG.invalid }).default(false),
     /**
      * The search whose matches are exported (spec §3 search query): its text, filters and layer narrow
      * the item's features (with featureIDs, both apply). The quick filters hasPhotos, hasFiles and

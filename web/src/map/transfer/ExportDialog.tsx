@@ -56,7 +56,8 @@ const TITLES: Record<ExportItemType, string> = {
 /**
  * Export a layer, folder or project (spec 3 §2, §5, §9): format, file name (forbidden characters
  * stripped as typed), e-mail, coordinate system (EPSG search or the project's site calibration;
- * GeoJSON, KML and KMZ are always EPSG:4326), PNEZD point number, measurement fields and attachments.
+ * GeoJSON, KML and KMZ are always EPSG:4326), PNEZD point number and measurement fields (attachments
+ * join the dialog when features have them, issue #15).
  * The export runs as a job: the Exports tab of the jobs panel shows it.
  */
 export function ExportDialog({ open, project, item, onClose }: Props) {
@@ -214,13 +215,6 @@ export function ExportDialog({ open, project, item, onClose }: Props) {
           ))}
         </Box>
       </FormGroup>
-      <FormControlLabel
-        control={
-          <Checkbox checked={form.exportAttachments} onChange={(e) => set({ exportAttachments: e.target.checked })} />
-        }
-        label={t('app.export.attachments')}
-        data-testid="export-attachments"
-      />
     </PanelFormDialog>
   );
 }

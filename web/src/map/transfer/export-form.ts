@@ -22,7 +22,6 @@ export interface ExportForm {
   crs: { kind: 'epsg'; code: string } | { kind: 'site'; wkt: string };
   pointNumber: string;
   measurements: string[];
-  exportAttachments: boolean;
 }
 
 /** Spec §9: a layer exports to every format, a folder or project to the formats that hold several layers. */
@@ -38,7 +37,6 @@ export function initialExportForm(item: ExportItemType, itemName: string, email:
     crs: { kind: 'epsg', code: DEFAULT_EXPORT_CRS },
     pointNumber: '1',
     measurements: [...MEASUREMENT_FIELDS],
-    exportAttachments: false,
   };
 }
 
@@ -57,7 +55,6 @@ export function exportBody(
     format: form.format,
     fileName: form.fileName,
     email: form.email.trim(),
-    exportAttachments: form.exportAttachments,
     showMetric: form.measurements as ExportRequestInput['showMetric'],
     projString: !locked && form.crs.kind === 'epsg' ? form.crs.code : undefined,
     projWkt: !locked && form.crs.kind === 'site' ? form.crs.wkt : undefined,
