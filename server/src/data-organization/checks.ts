@@ -68,15 +68,6 @@ export function sameDictionary(a: { dictionary_id: string }, b: { dictionary_id:
   if (a.dictionary_id !== b.dictionary_id) throw badRequest(MOVE_MSG.dictionaryMismatch);
 }
 
-export async function nameTakenAmongLayers(db: Executor, folderId: string, name: string) {
-  return !!(await db
-    .selectFrom('layers')
-    .select('id')
-    .where('folder_id', '=', folderId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
-    .executeTakeFirst());
-}
-
 export async function nameTakenAmongFolders(
   db: Executor,
   projectId: string,

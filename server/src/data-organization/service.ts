@@ -1,4 +1,5 @@
 import { MOVE_MSG, type DataOrganizationInput, type DataOrganizationResult } from '@fieldbook/domain';
+import { layerNameTaken } from '../projects/layer-names.js';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
@@ -12,7 +13,6 @@ import {
   folderInOrg,
   layerInOrg,
   nameTakenAmongFolders,
-  nameTakenAmongLayers,
   sameDictionary,
 } from './checks.js';
 import { moveFeatures } from './move-features.js';
@@ -74,7 +74,7 @@ async function moveLayer(
   // Raster layers never move, within a project or across (spec 3 §5).
   if (layer.type === 'RASTER') throw badRequest(MOVE_MSG.layerRaster);
   if (target.id !== source.id) sameDictionary(source, target);
-  if (await nameTakenAmongLayers(trx, folder.id, layer.name)) throw conflict(MOVE_MSG.layerUnique);
+  if (await layerNameTaken(trx, folder.id, layer.name)) throw conflict(MOVE_MSG.layerUnique);
   await trx.updateTable('layers').set({ folder_id: folder.id }).where('id', '=', layer.id).execute();
   const movedFeatures = target.id !== source.id ? await reassign(trx, [layer.id], target.id) : 0;
   return {

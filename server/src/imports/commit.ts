@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { PROJECT_MSG, type LayerField } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
+import { layerNameTaken } from '../projects/layer-names.js';
 import type { SourceLayer } from './source.js';
 import { FOOT_METRES, fieldValuesOf, kindOf, type FeatureKind } from './load.js';
 
@@ -49,13 +50,9 @@ export async function commitImport(
 ): Promise<Array<{ id: string; count: number }>> {
   return deps.db.transaction().execute(async (trx) => {
     const names = input.layers.map((l) => l.name.toLowerCase());
-    const taken = await trx
-      .selectFrom('layers')
-      .select('name')
-      .where('folder_id', '=', input.folderId)
-      .where((eb) => eb(eb.fn('lower', ['name']), 'in', names))
-      .executeTakeFirst();
-    if (taken || new Set(names).size !== names.length) throw new Error(PROJECT_MSG.layerNameExists);
+    if (new Set(names).size !== names.length) throw new Error(PROJECT_MSG.layerNameExists);
+    for (const target of input.layers)
+      if (await layerNameTaken(trx, input.folderId, target.name)) throw new Error(PROJECT_MSG.layerNameExists);
     const made: Array<{ id: string; count: number }> = [];
     for (const target of input.layers) {
       const layer = await trx

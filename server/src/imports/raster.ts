@@ -11,7 +11,7 @@ import { uploadsRoot, type ImportPayload } from './handler.js';
 import { gdalOutputDir } from '../platform/gdal.js';
 import type { PreparedRaster } from './raster-source.js';
 import type { RasterThreadInput, RasterThreadMessage } from './raster-thread.js';
-import { layerNameTaken } from './service.js';
+import { layerNameTaken } from '../projects/layer-names.js';
 
 /** Moves a file to where it is kept; GDAL's output folder may be on another file system. */
 async function moveFile(from: string, to: string): Promise<void> {

@@ -19,12 +19,12 @@ import {
   type importUrlQuerySchema,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
-import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { flagOn } from '../http/flags.js';
 import { SignedUrls } from '../platform/signed-urls.js';
 import { canCreate, folderOf } from '../projects/access.js';
+import { layerNameTaken } from '../projects/layer-names.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { uploadsRoot, type ImportPayload } from './handler.js';
 
@@ -45,17 +45,6 @@ export interface ImportGrant {
 
 /** Signed import URLs (`PUT /files/import/<token>`), valid long enough to start a large upload. */
 export const importUrls = (secret: string) => new SignedUrls<ImportGrant>(secret, 'import', '/files/import', 15 * 60);
-
-/** Whether the folder has a layer of that name (ignoring case); `db` may be a transaction. */
-export async function layerNameTaken(db: Executor, folderId: string, name: string) {
-  const row = await db
-    .selectFrom('layers')
-    .select('id')
-    .where('folder_id', '=', folderId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
-    .executeTakeFirst();
-  return !!row;
-}
 
 /** The raster upload flag (spec 3 §6): `raster_enabled` or `rasterImagery`, as the web dialog reads it. */
 async function rasterUploadOn(deps: Deps, caller: Caller) {

@@ -10,7 +10,6 @@ import {
   type LayerField,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
-import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound, uniquely } from '../http/errors.js';
 import {
@@ -28,16 +27,7 @@ import { requireOwnRows } from '../authz/references.js';
 import { flagOn } from '../http/flags.js';
 import { LAYER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
 import { applyFieldChanges, fieldChanges } from './layer-fields.js';
-
-async function nameTaken(db: Executor, folderId: string, name: string, exceptId?: string) {
-  let q = db
-    .selectFrom('layers')
-    .select('id')
-    .where('folder_id', '=', folderId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  return !!(await q.executeTakeFirst());
-}
+import { layerNameTaken } from './layer-names.js';
 
 async function layerOf(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
   const { project, folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
@@ -95,7 +85,7 @@ export async function createLayer(
   const { project, folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
   requireRight(canCreate(caller, chain));
   await checkedMethods(deps, caller, [input.preferredMethod]);
-  if (await nameTaken(deps.db, folder.id, input.name)) throw conflict(PROJECT_MSG.layerNameExists);
+  if (await layerNameTaken(deps.db, folder.id, input.name)) throw conflict(PROJECT_MSG.layerNameExists);
   const row = await uniquely(PROJECT_MSG.layerNameExists, () =>
     deps.db
       .insertInto('layers')
@@ -141,7 +131,7 @@ export async function updateLayer(
       (m, i) => m !== [layer.preferred_method, layer.mobile_preferred_method][i],
     ),
   );
-  if (await nameTaken(deps.db, layer.folder_id, input.name, layer.id)) throw conflict(PROJECT_MSG.layerNameExists);
+  if (await layerNameTaken(deps.db, layer.folder_id, input.name, layer.id)) throw conflict(PROJECT_MSG.layerNameExists);
   const styleId = input.styles === undefined ? layer.style_id : (input.styles[0]?.id ?? null);
   if (styleId && styleId !== layer.style_id)
     await requireOwnRows(deps.db, 'styles', [styleId], caller.organizationId, 'app.layer.error.style');
