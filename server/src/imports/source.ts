@@ -1,7 +1,7 @@
 import { access, copyFile, link } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_MSG, launderFieldName, isReservedFieldName, type FieldType, type LayerField } from '@fieldbook/domain';
-import { gdalMessages, type Gdal, type GdalDataset } from '../platform/gdal.js';
+import type { Gdal, GdalDataset } from '../platform/gdal.js';
 import { zipEntryNames } from './zip-entries.js';
 
 /** One layer of an uploaded file, as `ogrinfo -json -so` describes it. */
@@ -141,27 +141,4 @@ export async function describeSource(gdal: Gdal, dataset: GdalDataset): Promise<
       },
     ];
   });
-}
-
-/**
- * Writes one source layer as GeoJSON text sequence in EPSG:4326 to disk (gdal.ts's output folder),
- * one feature per line. A layer without a coordinate system is read in `crs` (else EPSG:4326).
- */
-export async function layerAsGeoJsonSeq(
-  gdal: Gdal,
-  dataset: GdalDataset,
-  layer: SourceLayer,
-  crs: string | undefined,
-  outputName: string,
-): Promise<string> {
-  const args = ['-f', 'GeoJSONSeq', '-t_srs', 'EPSG:4326'];
-  if (!layer.hasCrs) args.push('-s_srs', crs ?? 'EPSG:4326');
-  // Keep every coordinate digit: GeoJSON's default of 15 significant digits is enough for degrees.
-  args.push('-lco', 'COORDINATE_PRECISION=15', layer.name);
-  try {
-    const out = await gdal.ogr2ogr(dataset, args, outputName);
-    return out.real;
-  } catch {
-    throw new Error(`${IMPORT_MSG.failed}: ${gdalMessages().join(' ').slice(0, 300)}`);
-  }
 }
