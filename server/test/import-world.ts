@@ -69,3 +69,12 @@ export async function featuresOf(h: Harness, layerId: string) {
     FROM features WHERE layer_id = ${layerId} ORDER BY id`.execute(h.db);
   return r.rows;
 }
+
+/** Features of the organization under no layer: what an unfinished import loaded (load.ts). */
+export async function featuresWithoutLayer(h: Harness, organizationId: string): Promise<number> {
+  const r = await sql<{ n: string }>`SELECT count(*)::text AS n FROM features f
+    WHERE f.organization_id = ${organizationId} AND NOT EXISTS (SELECT 1 FROM layers l WHERE l.id = f.layer_id)`.execute(
+    h.db,
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}

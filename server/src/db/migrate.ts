@@ -15,6 +15,7 @@ import * as m013 from './migrations/013_layer_fields.js';
 import * as m014 from './migrations/014_jobs.js';
 import * as m015 from './migrations/015_raster_layers.js';
 import * as m016 from './migrations/016_bulk_feature_writes.js';
+import * as m017 from './migrations/017_import_into_pending_layers.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014_jobs': m014,
   '015_raster_layers': m015,
   '016_bulk_feature_writes': m016,
+  '017_import_into_pending_layers': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -434,7 +434,6 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
-/** An import's features waiting for the transaction that creates its layers (migration 014). */
 export interface DB {
   jobs: JobsTable;
   layer_shares: LayerSharesTable;

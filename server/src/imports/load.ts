@@ -1,24 +1,22 @@
-import { openAsBlob } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { sql, type RawBuilder } from 'kysely';
-import { FIELD_LIMITS, FIELD_VALUE_PATTERNS, type FieldType } from '@fieldbook/domain';
+import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.js';
-import type { Executor } from '../db/types.js';
 import type { SourceLayer } from './source.js';
+import { CsvRecords } from './csv-records.js';
+import { copyText, featureRowReader, type FeatureKind } from './feature-rows.js';
+import type { Conversion } from './conversion.js';
+import { recordPendingLayers } from './pending.js';
 
 /**
- * Staging an import (issue #10 §2). GDAL writes each source layer as CSV with WKT (dump.ts); the
- * database COPYs it into an unlogged table of the job's own, and SQL turns the text into geometries and
- * typed field values as the features are moved into their layer (commit.ts). No feature passes through
- * JavaScript, and nothing is in a layer until the one transaction that creates it.
+ * Loading an import (issue #10 §2). GDAL writes each source layer as CSV (convert-thread.ts); as the
+ * file grows, its records become feature rows (feature-rows.ts) that are COPYed straight into
+ * `features` in chunks, under the ids of layers that do not exist yet. Every read of features goes
+ * through its layer, so these rows are seen by no one until commit.ts creates their layers in one
+ * short transaction; a failed import deletes them (pending.ts). Chunks keep the embedded database
+ * free for other requests between them, and let the jobs panel show the progress.
  */
-
-export type FeatureKind = 'point' | 'line' | 'polygon';
 
 /** Measurement fields (spec 3 §9) whose values are lengths, converted with the Z when the file is in feet. */
 const MEASUREMENT_FIELDS = ['elevation', 'altitude', 'antenna', 'depth'];
-/** The international foot (exactly 0.3048 m), as the rest of the product converts feet. */
-export const FOOT_METRES = 0.3048;
 
 /** The source columns (lower case) whose numbers are feet, converted to metres on import. */
 export function feetFields(convertFromFeet: boolean, measurementFields: string[]): Set<string> {
@@ -35,129 +33,148 @@ export function withMetreFields(layer: SourceLayer, feet: Set<string>): SourceLa
   return { ...layer, fields };
 }
 
-const STAGE_PREFIX = 'import_stage_';
+/** Rows per COPY: large enough to stream at full speed, small enough to let other requests in. */
+const CHUNK_ROWS = 20_000;
 
-/** The staging table of one source layer of a job (a name of ours: hex digits and an index). */
-export const stageTable = (jobId: string, layerIndex: number) =>
-  `${STAGE_PREFIX}${jobId.replace(/-/g, '')}_${layerIndex}`;
+const FEATURE_COLUMNS =
+  'features (organization_id, project_id, layer_id, kind, geom, field_values, created_by, updated_by)';
 
-/** Staged column of the layer's i-th field. */
-const column = (i: number) => `s${i}`;
-
-/** Creates the (empty) staging table of a source layer: an order, the WKT, each field as text. */
-export async function createStage(db: Executor, table: string, layer: SourceLayer): Promise<void> {
-  const columns = layer.fields.map((_, i) => `, ${column(i)} text`).join('');
-  await sql`DROP TABLE IF EXISTS ${sql.id(table)}`.execute(db);
-  await sql`CREATE UNLOGGED TABLE ${sql.id(table)} (ord bigint GENERATED ALWAYS AS IDENTITY, wkt text${sql.raw(columns)})`.execute(
-    db,
-  );
+export interface LoadTarget {
+  jobId: string;
+  organizationId: string;
+  projectId: string;
+  accountId: string;
+  /** Source columns (lower case) in feet, and whether Z values are feet too. */
+  feet: Set<string>;
+  zInFeet: boolean;
 }
 
-/** The names of a CSV header line (RFC 4180 quoting). */
-export function csvHeader(line: string): string[] {
-  const names: string[] = [];
-  const pattern = /(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g;
-  for (const m of line.matchAll(pattern)) names.push(m[1] !== undefined ? m[1].replace(/""/g, '"') : (m[2] ?? ''));
-  return names;
+/** The features of one source layer of one kind: one new layer (pending until commit). */
+export interface LoadedGroup {
+  source: SourceLayer;
+  kind: FeatureKind;
+  layerId: string;
+  count: number;
 }
 
-/** The header of GDAL's CSV and the byte where its rows start. */
-async function csvSection(file: string): Promise<{ columns: string[]; start: number; size: number }> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const head = Buffer.alloc(Math.min(size, 1 << 20));
-    await handle.read(head, 0, head.length, 0);
-    const newline = head.indexOf(0x0a);
-    if (newline < 0) throw new Error('the converted file has no header');
-    return { columns: csvHeader(head.subarray(0, newline).toString('utf8')), start: newline + 1, size };
-  } finally {
-    await handle.close();
+export interface LoadProgress {
+  /** Records read so far (loaded or skipped). */
+  (read: number): Promise<void>;
+}
+
+export interface LoadResult {
+  groups: LoadedGroup[];
+  /** Records without a point, line or polygon, per source layer index. */
+  skipped: Map<number, number>;
+  badValues: number;
+}
+
+/** COPYs chunks one after the other, building the next while the database works on the last. */
+class ChunkedCopy {
+  private rows: string[] = [];
+  private inflight: Promise<void> = Promise.resolve();
+  private failure: unknown;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly beforeCopy: () => Promise<void>,
+  ) {}
+
+  get size() {
+    return this.rows.length;
+  }
+
+  push(row: string) {
+    this.rows.push(row);
+  }
+
+  async flush(): Promise<void> {
+    await this.inflight;
+    if (this.failure) throw this.failure as Error;
+    if (!this.rows.length) return;
+    await this.beforeCopy();
+    const data = new Blob(this.rows);
+    this.rows = [];
+    this.inflight = this.deps.copyFrom(FEATURE_COLUMNS, data, 'text').then(
+      () => undefined,
+      (err: unknown) => {
+        this.failure = err;
+      },
+    );
+  }
+
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.inflight;
+    if (this.failure) throw this.failure as Error;
   }
 }
 
-/** COPYs the rows GDAL wrote for `layer` into its staging table; returns how many. */
-export async function copyIntoStage(deps: Deps, table: string, layer: SourceLayer, csv: string): Promise<number> {
-  const section = await csvSection(csv);
-  if (section.start >= section.size) return 0;
-  const targets = section.columns.map((name, i) => {
-    if (i === 0) return 'wkt';
-    const index = layer.fields.findIndex((f) => f.source === name);
-    if (index < 0) throw new Error(`GDAL wrote a column the source did not describe: ${name}`);
-    return column(index);
+/** Reads every converted layer as GDAL writes it and COPYs its features in; returns what was loaded. */
+export async function loadConversion(
+  deps: Deps,
+  conversion: Conversion,
+  layers: SourceLayer[],
+  target: LoadTarget,
+  progress: LoadProgress,
+  signal: AbortSignal,
+): Promise<LoadResult> {
+  const groups = new Map<string, LoadedGroup>();
+  let unrecorded = false;
+  const copy = new ChunkedCopy(deps, async () => {
+    if (!unrecorded) return;
+    // A layer id is on the job before any row carries it, so a failure (or a crash) finds its rows.
+    await recordPendingLayers(
+      deps.db,
+      target.jobId,
+      [...groups.values()].map((g) => g.layerId),
+    );
+    unrecorded = false;
   });
-  const data = (await openAsBlob(csv)).slice(section.start);
-  return deps.copyFrom(`${table} (${targets.join(', ')})`, data, 'csv');
-}
+  const fixed = [target.organizationId, target.projectId];
+  const account = target.accountId;
+  const skipped = new Map<number, number>();
+  let badValues = 0;
+  let read = 0;
 
-/** Drops every staging table of a job (after its commit, its failure, or a crash). */
-export async function dropStages(db: Executor, jobId: string): Promise<void> {
-  const tables = await stagesOf(db, jobId);
-  for (const table of tables) await sql`DROP TABLE IF EXISTS ${sql.id(table)}`.execute(db);
-}
-
-/** The staging tables a job has now. */
-export async function stagesOf(db: Executor, jobId: string): Promise<string[]> {
-  const r = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
-    WHERE schemaname = current_schema() AND tablename LIKE ${`${STAGE_PREFIX}${jobId.replace(/-/g, '')}\\_%`}`.execute(
-    db,
-  );
-  return r.rows.map((row) => row.name);
-}
-
-/** The kind of a staged WKT, read from its first word; NULL for none or a collection (skipped). */
-export const kindOf = (
-  wkt: RawBuilder<unknown>,
-) => sql<FeatureKind | null>`CASE upper(substring(${wkt} from '^[A-Za-z]+'))
-  WHEN 'POINT' THEN 'point' WHEN 'MULTIPOINT' THEN 'point'
-  WHEN 'LINESTRING' THEN 'line' WHEN 'MULTILINESTRING' THEN 'line'
-  WHEN 'POLYGON' THEN 'polygon' WHEN 'MULTIPOLYGON' THEN 'polygon' END`;
-
-/**
- * A staged text column as the typed JSON value its field stores, or NULL when it does not fit: the
- * domain's FIELD_VALUE_PATTERNS and the limits of coerceFieldValue, in SQL. GDAL writes dates as
- * YYYY/MM/DD and offsets as +HH or +HHMM, normalised first. Feet columns become metres. Every cast is
- * behind its pattern and range check, so no value can make the statement fail.
- */
-export function typedValue(type: FieldType, text: RawBuilder<unknown>, feet: boolean): RawBuilder<unknown> {
-  const scale = feet ? sql` * ${FOOT_METRES}::float8` : sql``;
-  const matches = (pattern: RegExp) => sql`${text} ~ ${pattern.source}`;
-  switch (type) {
-    case 'text':
-      return sql`CASE WHEN length(${text}) <= ${FIELD_LIMITS.textMax} THEN to_jsonb(${text}) END`;
-    case 'integer':
-      return sql`CASE WHEN ${matches(FIELD_VALUE_PATTERNS.integer)} AND abs(${text}::numeric) <= ${Number.MAX_SAFE_INTEGER}
-        THEN to_jsonb(${text}::${sql.raw(feet ? 'float8' : 'bigint')}${scale}) END`;
-    case 'real':
-      // Exponents of four digits and more would overflow numeric's range before the float8 check.
-      return sql`CASE WHEN ${matches(FIELD_VALUE_PATTERNS.real)} AND ${text} !~ '[eE][+-]?\\d{4}'
-        AND abs(${text}::numeric) <= ${Number.MAX_VALUE}::numeric THEN to_jsonb(${text}::float8${scale}) END`;
-    case 'boolean':
-      return sql`CASE lower(${text}) WHEN 't' THEN 'true'::jsonb WHEN 'true' THEN 'true'::jsonb WHEN '1' THEN 'true'::jsonb
-        WHEN 'f' THEN 'false'::jsonb WHEN 'false' THEN 'false'::jsonb WHEN '0' THEN 'false'::jsonb END`;
-    case 'date':
-      return sql`CASE WHEN ${matches(FIELD_VALUE_PATTERNS.date)} THEN to_jsonb(translate(${text}, '/', '-')) END`;
-    case 'datetime': {
-      const iso = sql`regexp_replace(regexp_replace(regexp_replace(translate(${text}, '/ ', '-T'),
-        '[+-]00(:?00)?$', 'Z'), '([+-]\\d{2})(\\d{2})$', '\\1:\\2'), '([+-]\\d{2})$', '\\1:00')`;
-      return sql`CASE WHEN ${iso} ~ ${FIELD_VALUE_PATTERNS.datetime.source} THEN to_jsonb(${iso}) END`;
-    }
+  for (const source of layers) {
+    const records = new CsvRecords();
+    let reader: ReturnType<typeof featureRowReader> | undefined;
+    const take = async (batch: string[][]) => {
+      for (const record of batch) {
+        if (!reader) {
+          reader = featureRowReader(source, record, target.feet, target.zInFeet);
+          continue;
+        }
+        read += 1;
+        const row = reader(record);
+        if (!row) {
+          skipped.set(source.index, (skipped.get(source.index) ?? 0) + 1);
+          continue;
+        }
+        badValues += row.badValues;
+        const key = `${source.index}:${row.kind}`;
+        let group = groups.get(key);
+        if (!group) {
+          group = { source, kind: row.kind, layerId: randomUUID(), count: 0 };
+          groups.set(key, group);
+          unrecorded = true;
+        }
+        group.count += 1;
+        copy.push(
+          `${fixed[0]}\t${fixed[1]}\t${group.layerId}\t${row.kind}\t${row.geometry}\t${copyText(row.values)}\t${account}\t${account}\n`,
+        );
+        if (copy.size >= CHUNK_ROWS) {
+          if (signal.aborted) throw signal.reason as Error;
+          await copy.flush();
+          await progress(read);
+        }
+      }
+    };
+    for await (const text of conversion.layerText(source.index)) await take(records.push(text));
+    await take(records.end());
   }
-}
-
-/** The staged columns of `layer` as its `field_values` object, and the number of values that did not fit. */
-export function fieldValuesOf(
-  layer: SourceLayer,
-  feet: Set<string>,
-): { values: RawBuilder<unknown>; bad: RawBuilder<number> } {
-  if (!layer.fields.length) return { values: sql`'{}'::jsonb`, bad: sql<number>`0` };
-  const typed = layer.fields.map((f, i) => typedValue(f.type, sql.ref(column(i)), feet.has(f.source.toLowerCase())));
-  // jsonb_build_object takes at most 100 arguments: 50 fields per call, joined with ||.
-  const parts: RawBuilder<unknown>[] = [];
-  for (let from = 0; from < layer.fields.length; from += 50) {
-    const pairs = layer.fields.slice(from, from + 50).map((f, k) => sql`${f.name}::text, ${typed[from + k]!}`);
-    parts.push(sql`jsonb_build_object(${sql.join(pairs)})`);
-  }
-  const bad = typed.map((expr, i) => sql`(${sql.ref(column(i))} IS NOT NULL AND (${expr}) IS NULL)::int`);
-  return { values: sql.join(parts, sql` || `), bad: sql<number>`${sql.join(bad, sql` + `)}` };
+  await copy.finish();
+  await progress(read);
+  return { groups: [...groups.values()], skipped, badValues };
 }

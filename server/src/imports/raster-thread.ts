@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { ThreadData } from '../platform/threads.js';
 import { prepareRaster, type PreparedRaster } from './raster-source.js';
 
 /**
@@ -16,7 +17,7 @@ export interface RasterThreadInput {
 
 export type RasterThreadMessage = { info: string } | { prepared: PreparedRaster } | { error: string };
 
-const input = workerData as RasterThreadInput;
+const { input } = workerData as ThreadData<RasterThreadInput>;
 const post = (message: RasterThreadMessage) => parentPort?.postMessage(message);
 
 prepareRaster(input.file, input.ext, input.crs, input.outputName, (info) => post({ info }))

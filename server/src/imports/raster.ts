@@ -1,6 +1,5 @@
 import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { IMPORT_MSG, PROJECT_MSG, layerNameOfFile } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
@@ -12,6 +11,7 @@ import { gdalOutputDir } from '../platform/gdal.js';
 import type { PreparedRaster } from './raster-source.js';
 import type { RasterThreadInput, RasterThreadMessage } from './raster-thread.js';
 import { layerNameTaken } from '../projects/layer-names.js';
+import { startThread } from '../platform/threads.js';
 
 /** Moves a file to where it is kept; GDAL's output folder may be on another file system. */
 async function moveFile(from: string, to: string): Promise<void> {
@@ -36,7 +36,7 @@ async function removeOutputs(outputName: string): Promise<void> {
 /** Prepares the upload on a worker thread (raster-thread.ts); stopping the job stops the thread. */
 function prepareOffThread(input: RasterThreadInput, info: (m: string) => void, signal: AbortSignal) {
   return new Promise<PreparedRaster>((resolve, reject) => {
-    const thread = new Worker(new URL('./raster-thread-boot.mjs', import.meta.url), { workerData: input });
+    const thread = startThread(new URL('./raster-thread.ts', import.meta.url), input);
     let outcome: { prepared: PreparedRaster } | { error: Error } | undefined;
     const stop = () => void thread.terminate();
     signal.addEventListener('abort', stop, { once: true });

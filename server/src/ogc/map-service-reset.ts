@@ -20,7 +20,7 @@ export async function resetProjectMapServices(
   const ids = (await deps.db.selectFrom('layers').select('id').where('project_id', '=', project.id).execute()).map(
     (l) => l.id,
   );
-  await deps.db.transaction().execute((trx) => bumpLayerDataVersion(trx, ids));
+  await deps.db.transaction().execute((trx) => bumpLayerDataVersion(trx, ids, { mustExist: false }));
   dropSnapshotsOf(ids);
   const tiles = ids.length ? tileCache.deleteWhere((key) => ids.some((id) => key.includes(id))) : 0;
   return { layers: ids.length, tiles };

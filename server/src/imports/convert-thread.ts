@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { IMPORT_MSG } from '@fieldbook/domain';
+import { gdalOutputDir, withGdal } from '../platform/gdal.js';
+import type { ThreadData } from '../platform/threads.js';
+import { layerAsCsv } from './dump.js';
+import { describeSource, openSource, type SourceLayer } from './source.js';
+
+/**
+ * The worker thread of a vector import (conversion.ts starts it): GDAL reads the upload and writes
+ * each source layer as CSV to disk, one after the other, while the job's thread loads the rows
+ * already written. Messages say which file is being written and when it is whole.
+ */
+
+export interface ConvertInput {
+  file: string;
+  ext: string;
+  crs?: string;
+  /** Output files are named `<outputName>-<layer index>.csv` in GDAL's output folder. */
+  outputName: string;
+}
+
+export type ConvertMessage =
+  | { layers: SourceLayer[] }
+  | { writing: number; file: string }
+  | { written: number }
+  | { done: true }
+  | { error: string };
+
+/** Where GDAL writes the CSV of a source layer (gdal3.js appends the driver's extension). */
+export const convertedFile = (outputName: string, index: number) =>
+  path.join(gdalOutputDir, `${outputName}-${index}.csv`);
+
+async function convert(input: ConvertInput, post: (m: ConvertMessage) => void) {
+  await withGdal(async (gdal) => {
+    const dataset = await openSource(gdal, input.file, input.ext);
+    try {
+      const all = await describeSource(gdal, dataset);
+      // A multi-layer source (GPX, KML folders, GPKG) brings only its layers that hold features.
+      const layers = all.length > 1 ? all.filter((l) => l.featureCount !== 0) : all;
+      if (!layers.length) throw new Error(IMPORT_MSG.noGeometry);
+      post({ layers });
+      for (const layer of layers) {
+        const name = `${input.outputName}-${layer.index}`;
+        post({ writing: layer.index, file: convertedFile(input.outputName, layer.index) });
+        await layerAsCsv(gdal, dataset, layer, input.crs, name);
+        post({ written: layer.index });
+      }
+    } finally {
+      await gdal.close(dataset);
+    }
+  });
+}
+
+const { input } = workerData as ThreadData<ConvertInput>;
+const post = (message: ConvertMessage) => parentPort?.postMessage(message);
+convert(input, post)
+  .then(() => post({ done: true }))
+  .catch((err: unknown) => post({ error: err instanceof Error ? err.message : String(err) }));
