@@ -24,5 +24,6 @@ export async function bumpLayerDataVersion(
     await sql`UPDATE layers SET data_version = data_version + 1 WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`))})`.execute(
       trx,
     );
-  if (mustExist && Number(r.numAffectedRows ?? ids.length) < ids.length) throw notFound();
+  // The embedded dialect leaves numAffectedRows out when no row was updated.
+  if (mustExist && Number(r.numAffectedRows ?? 0) < ids.length) throw notFound();
 }
