@@ -2,12 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import { attributeTypeName, type FieldType } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 
-/** One column of an exported layer: its name, its type and the SQL (over the page row `p`) giving its text. */
+/**
+ * One column of an exported layer: its name, its type and the SQL (over the page row `p`) giving its
+ * value as text, NULL for none. Numbers reach it only when they are numbers (a stray text value in a
+ * numeric field would make a reader refuse the row); booleans are 'true'/'false'. Each format renders
+ * the text its own way (text-formats.ts).
+ */
 export interface ExportColumn {
   name: string;
   type: FieldType | 'integer64';
-  /** Text of the value as it goes into the intermediate CSV (already quoted), '' for null. */
-  csv: RawBuilder<string>;
+  text: RawBuilder<string | null>;
 }
 
 /** The `.csvt` type GDAL's CSV driver reads for each column type. */
@@ -24,20 +28,18 @@ export const CSVT_TYPES: Record<ExportColumn['type'], string> = {
 /** Dictionary attribute type names (spec 2) to field types; everything else is text. */
 const DICTIONARY_TYPE_BY_NAME: Record<string, FieldType> = { Int: 'integer', Double: 'real', Boolean: 'boolean' };
 
-export const quoted = (text: RawBuilder<unknown>): RawBuilder<string> =>
-  sql<string>`coalesce('"' || replace(${text}, '"', '""') || '"', '')`;
+const NUMBER = '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$';
 
-/** The CSV text of a JSON value of type `type`, read by `value` (a text expression). */
-function csvOf(type: FieldType, value: RawBuilder<unknown>): RawBuilder<string> {
+/** The text of a value read as text by `value`, kept only when it fits `type`. */
+function textOf(type: FieldType, value: RawBuilder<unknown>): RawBuilder<string | null> {
   switch (type) {
     case 'integer':
     case 'real':
-      // Only a number reaches the file: a stray text value would make GDAL refuse the row.
-      return sql<string>`CASE WHEN ${value} ~ '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$' THEN ${value} ELSE '' END`;
+      return sql`CASE WHEN ${value} ~ ${NUMBER} THEN ${value} END`;
     case 'boolean':
-      return sql<string>`CASE ${value} WHEN 'true' THEN '1' WHEN 'false' THEN '0' ELSE '' END`;
+      return sql`CASE WHEN ${value} IN ('true', 'false') THEN ${value} END`;
     default:
-      return quoted(value);
+      return sql`${value}`;
   }
 }
 
@@ -57,7 +59,7 @@ function measurementColumn(name: string): ExportColumn {
     name === 'Elevation'
       ? sql`CASE WHEN ST_Zmflag(p.g) >= 2 AND ST_Dimension(p.g) = 0 THEN ST_Z(ST_GeometryN(p.g, 1))::text END`
       : sql`coalesce(p.metadata->>${name.toLowerCase()}, p.metadata->>${name})`;
-  return { name, type: 'real', csv: csvOf('real', value) };
+  return { name, type: 'real', text: textOf('real', value) };
 }
 
 /**
@@ -66,10 +68,10 @@ function measurementColumn(name: string): ExportColumn {
  * chosen measurement fields. Names are unique case-insensitively (the first wins).
  */
 export async function exportColumns(db: Executor, source: ColumnSource): Promise<ExportColumn[]> {
-  const columns: ExportColumn[] = [{ name: 'ogc_fid', type: 'integer64', csv: sql<string>`p.id::text` }];
+  const columns: ExportColumn[] = [{ name: 'ogc_fid', type: 'integer64', text: sql`p.id::text` }];
   if (source.dictionaryId) {
-    columns.push({ name: 'system', type: 'text', csv: quoted(sql`p.system_name`) });
-    columns.push({ name: 'component', type: 'text', csv: quoted(sql`p.component_alias`) });
+    columns.push({ name: 'system', type: 'text', text: sql`p.system_name` });
+    columns.push({ name: 'component', type: 'text', text: sql`p.component_alias` });
     const attributes = await db
       .selectFrom('attributes')
       .innerJoin('components', 'components.id', 'attributes.component_id')
@@ -82,13 +84,12 @@ export async function exportColumns(db: Executor, source: ColumnSource): Promise
       .execute();
     for (const a of attributes) {
       const type = DICTIONARY_TYPE_BY_NAME[attributeTypeName(a.type_id) ?? ''] ?? 'text';
-      columns.push({ name: a.name, type, csv: csvOf(type, sql`p.dictionary_values->>${a.name}`) });
+      columns.push({ name: a.name, type, text: textOf(type, sql`p.dictionary_values->>${a.name}`) });
     }
   }
   for (const f of [...source.fields].sort((a, b) => a.order - b.order)) {
     const type = f.type as FieldType;
-    const value = sql`p.field_values->>${f.name}`;
-    columns.push({ name: f.name, type, csv: csvOf(type, value) });
+    columns.push({ name: f.name, type, text: textOf(type, sql`p.field_values->>${f.name}`) });
   }
   for (const name of source.measurementFields) columns.push(measurementColumn(name));
 

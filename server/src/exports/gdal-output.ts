@@ -1,18 +1,21 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportFormat } from '@fieldbook/domain';
-import { gdalMessages, withGdal } from '../platform/gdal.js';
-import { dgnDesignPlane, type GeographicExtent } from './dgn-plane.js';
+import { runThread } from '../platform/threads.js';
+import type { GeographicExtent } from './dgn-plane.js';
+import type { GdalExportInput, GdalRun } from './gdal-thread.js';
 import type { ExportGroup } from './source.js';
+import { xml } from './text-formats.js';
 
-/** GDAL driver and creation options per format (PNEZD is written without GDAL). */
-const DRIVERS: Record<Exclude<ExportFormat, 'PNEZD'>, { driver: string; options: string[] }> = {
-  // The .csvt beside the CSV gives readers (GDAL, QGIS) each column's type.
-  CSV: { driver: 'CSV', options: ['-lco', 'GEOMETRY=AS_WKT', '-lco', 'CREATE_CSVT=YES'] },
-  GeoJSON: { driver: 'GeoJSON', options: ['-lco', 'RFC7946=NO'] },
+/** The formats GDAL writes; the database writes the text formats itself (text-formats.ts). */
+export const GDAL_FORMATS = ['FileGDB', 'Shapefile', 'DGN', 'DXF'] as const;
+export type GdalFormat = (typeof GDAL_FORMATS)[number];
+export const isGdalFormat = (format: ExportFormat): format is GdalFormat =>
+  (GDAL_FORMATS as readonly string[]).includes(format);
+
+/** GDAL driver and creation options per format. */
+const DRIVERS: Record<GdalFormat, { driver: string; options: string[] }> = {
   FileGDB: { driver: 'OpenFileGDB', options: [] },
-  KML: { driver: 'KML', options: [] },
-  KMZ: { driver: 'KML', options: [] },
   Shapefile: { driver: 'ESRI Shapefile', options: ['-lco', 'ENCODING=UTF-8'] },
   // DGN and DXF hold no attribute fields: select none rather than have GDAL fail on each.
   DGN: { driver: 'DGN', options: ['-select', ''] },
@@ -20,7 +23,7 @@ const DRIVERS: Record<Exclude<ExportFormat, 'PNEZD'>, { driver: string; options:
 };
 
 /** Formats whose one file holds several layers; the others get one file per output layer. */
-const MULTI_LAYER: readonly ExportFormat[] = ['FileGDB', 'KML', 'KMZ'];
+export const MULTI_LAYER: readonly ExportFormat[] = ['FileGDB', 'KML', 'KMZ'];
 /** Formats that hold one geometry type per layer. */
 export const SPLIT_BY_FAMILY: readonly ExportFormat[] = ['FileGDB', 'Shapefile'];
 
@@ -39,9 +42,6 @@ function geometryType(group: ExportGroup): string {
   const type = FAMILY_TYPES[group.family] ?? 'wkbUnknown';
   return group.hasZ && type !== 'wkbUnknown' ? `${type}25D` : type;
 }
-
-const xml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** An OGR VRT naming each intermediate CSV as a layer in EPSG:4326 with its geometry type. */
 export function vrtOf(groups: PreparedGroup[]): string {
@@ -71,17 +71,17 @@ function extentOf(groups: PreparedGroup[]): GeographicExtent | null {
 }
 
 /**
- * Translates the intermediate CSVs in `inputDir` into `format` in the target CRS, writing under
- * `outputName` (a path below GDAL's output folder, `gdalOutputDir`). One ogr2ogr call for a
- * multi-layer format, else one per output layer. Returns nothing: the caller collects the folder.
+ * Translates the intermediate CSVs in `inputDir` into `format` in the target CRS on a worker thread
+ * (gdal-thread.ts), writing into `outDir`. One ogr2ogr call for a multi-layer format, else one per
+ * output layer. Returns nothing: the caller collects the folder.
  */
 export async function translate(
-  format: Exclude<ExportFormat, 'PNEZD'>,
+  format: GdalFormat,
   groups: PreparedGroup[],
-  inputDir: string,
-  outputName: (name: string) => string,
+  dirs: { inputDir: string; outDir: string },
   fileName: string,
   crs: string,
+  signal: AbortSignal,
 ): Promise<void> {
   const { driver, options } = DRIVERS[format];
   const hasZ = groups.some((g) => g.group.hasZ);
@@ -89,24 +89,17 @@ export async function translate(
   const runs = MULTI_LAYER.includes(format)
     ? [{ vrt: 'all', groups, name: fileName }]
     : groups.map((g, i) => ({ vrt: `one-${i}`, groups: [g], name: g.name }));
-  for (const run of runs) await writeFile(path.join(inputDir, `${run.vrt}.vrt`), vrtOf(run.groups));
-
-  await withGdal(async (gdal) => {
-    for (const run of runs) {
-      const { datasets, errors } = await gdal.open(path.join(inputDir, `${run.vrt}.vrt`));
-      const dataset = datasets[0];
-      if (!dataset) throw new Error(`GDAL could not read the export's data: ${JSON.stringify(errors)}`);
-      try {
-        const plane = format === 'DGN' ? await dgnDesignPlane(gdal, extentOf(run.groups), crs) : [];
-        await gdal.ogr2ogr(dataset, [...args, ...plane], outputName(run.name));
-      } catch (err) {
-        const detail = (err as { message?: string }).message ?? String(err);
-        throw new Error(`GDAL could not write ${format}: ${detail} ${gdalMessages().slice(-3).join(' ')}`, {
-          cause: err,
-        });
-      } finally {
-        await gdal.close(dataset);
-      }
-    }
-  });
+  const threadRuns: GdalRun[] = [];
+  for (const run of runs) {
+    const vrt = path.join(dirs.inputDir, `${run.vrt}.vrt`);
+    await writeFile(vrt, vrtOf(run.groups));
+    threadRuns.push({
+      vrt,
+      outputName: run.name,
+      args,
+      ...(format === 'DGN' ? { dgnExtent: extentOf(run.groups) } : {}),
+    });
+  }
+  const input: GdalExportInput = { runs: threadRuns, format, crs, outDir: dirs.outDir };
+  await runThread<void>(new URL('./gdal-thread.ts', import.meta.url), input, { signal });
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { member, orgQuery } from '../http/route-parts.js';
 import { registerJobHandler, type JobHandler } from '../jobs/queue.js';
-import { runExport, type ExportPayload } from './run.js';
+import { cleanUpExport, runExport, type ExportPayload } from './run.js';
 import { exportResult, startExport } from './service.js';
 
 const tags = ['exports'];
@@ -26,7 +26,7 @@ const handleExport: JobHandler = (job, ctx) =>
  * the finished job's resultURL is the authenticated download below.
  */
 export function exportRoutes(deps: Deps) {
-  registerJobHandler('EXPORT', handleExport);
+  registerJobHandler('EXPORT', handleExport, cleanUpExport);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const schema = {
@@ -58,11 +58,12 @@ export function exportRoutes(deps: Deps) {
         },
       },
       async (req, reply) => {
-        const data = await exportResult(deps, callerOf(req), req.params.jobId, req.params.name);
+        const { stream, size } = await exportResult(deps, callerOf(req), req.params.jobId, req.params.name);
         return reply
           .type('application/octet-stream')
+          .header('content-length', size)
           .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(req.params.name)}`)
-          .send(data);
+          .send(stream);
       },
     );
   };

@@ -106,7 +106,7 @@ export async function exportResult(deps: Deps, caller: Caller, jobId: string, na
     .where('owner_id', '=', caller.accountId)
     .executeTakeFirst();
   if (!job?.result_url || !job.result_url.endsWith(`/${encodeURIComponent(name)}`)) throw notFound();
-  const data = await deps.files.get(`${exportResultKey(job.organization_id, job.id)}/${name}`);
-  if (!data) throw notFound();
-  return data;
+  const stored = await deps.files.read(`${exportResultKey(job.organization_id, job.id)}/${name}`);
+  if (!stored) throw notFound();
+  return stored;
 }

@@ -1,9 +1,10 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import { sql, type RawBuilder } from 'kysely';
 import type { ExportRequest, SearchQuery } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
-import { CSVT_TYPES, quoted, type ExportColumn } from './columns.js';
+import type { ExportColumn } from './columns.js';
+import type { TextLayout } from './text-formats.js';
 import { searchConditions } from './search-filter.js';
 import type { GeographicExtent } from './dgn-plane.js';
 
@@ -11,7 +12,7 @@ const EXTENT_KEYS = ['xmin', 'ymin', 'zmin', 'xmax', 'ymax', 'zmax'] as const;
 type ExtentKey = (typeof EXTENT_KEYS)[number];
 
 /** Features read per query: one page is built as one CSV text in SQL, so memory stays flat. */
-export const EXPORT_PAGE_SIZE = 5000;
+export const EXPORT_PAGE_SIZE = 20_000;
 
 export interface ExportLayer {
   id: string;
@@ -83,13 +84,9 @@ export async function exportGroups(
   }));
 }
 
-async function write(out: WriteStream, text: string) {
+/** Writes text, waiting while the stream's buffer is full (so memory stays flat). */
+export async function write(out: Writable, text: string) {
   if (!out.write(text)) await once(out, 'drain');
-}
-
-async function close(out: WriteStream) {
-  out.end();
-  await once(out, 'finish');
 }
 
 /** Reads the group's features by id in pages; `page` gets each page's text and row count. */
@@ -98,6 +95,7 @@ async function eachPage(
   group: ExportGroup,
   filter: FeatureFilter,
   line: (start: number) => RawBuilder<string>,
+  separator: string,
   page: (text: string, rows: number) => Promise<void>,
 ) {
   let last = '0';
@@ -108,7 +106,7 @@ async function eachPage(
              JOIN attributes a ON a.id::text = av->>'attributeId')`
       : sql`NULL::jsonb`;
     const r = await sql<{ last: string | null; n: number; body: string | null }>`
-      SELECT max(p.id)::text AS last, count(*)::int AS n, string_agg(${line(done)}, E'\n' ORDER BY p.id) AS body
+      SELECT max(p.id)::text AS last, count(*)::int AS n, string_agg(${line(done)}, ${separator}::text ORDER BY p.id) AS body
       FROM (
         SELECT f.id, f.geom AS g, f.field_values, f.metadata, s.name AS system_name, c.alias AS component_alias,
           ${dictionary} AS dictionary_values, row_number() OVER (ORDER BY f.id) AS rn
@@ -119,46 +117,48 @@ async function eachPage(
       ) p`.execute(db);
     const row = r.rows[0];
     if (!row || !row.n || !row.last) return;
-    await page(`${row.body}\n`, row.n);
+    await page(row.body ?? '', row.n);
     done += row.n;
     last = row.last;
     if (row.n < EXPORT_PAGE_SIZE) return;
   }
 }
 
+/** The geometry a group's features are written with: in `crs`, and as multi-parts where the group is split by family. */
+export function groupGeometry(group: ExportGroup, crs: string): RawBuilder<unknown> {
+  const geometry = group.family === null || group.family === 0 ? sql`p.g` : sql`ST_Multi(p.g)`;
+  return crs === 'EPSG:4326' ? geometry : sql`ST_Transform(${geometry}, ${crs}::text)`;
+}
+
 /**
- * Writes a group as a CSV with WKT geometry and its `.csvt` of column types, the intermediate GDAL
- * reads (DESIGN §7): every value is typed by the layer's fields, not guessed from the data.
+ * Writes one group as a layer of a text format (text-formats.ts) to `out`: the layer's start, its
+ * features page by page as the database builds their text, its end.
  */
-export async function writeGroupCsv(
+export async function writeLayerText(
   db: Executor,
-  group: ExportGroup,
-  columns: ExportColumn[],
-  file: string,
+  target: { group: ExportGroup; name: string; columns: ExportColumn[]; crs: string },
+  layout: TextLayout,
+  out: Writable,
   filter: FeatureFilter,
   progress: (rows: number) => Promise<void>,
 ): Promise<void> {
-  const header = ['WKT', ...columns.map((c) => c.name)].map((n) => `"${n.replace(/"/g, '""')}"`).join(',');
-  const csvt = createWriteStream(file.replace(/\.csv$/, '.csvt'));
-  await write(csvt, ['WKT', ...columns.map((c) => CSVT_TYPES[c.type])].map((t) => `"${t}"`).join(',') + '\n');
-  await close(csvt);
-
-  const geometry = group.family === null || group.family === 0 ? sql`p.g` : sql`ST_Multi(p.g)`;
-  const line = () =>
-    sql<string>`${quoted(sql`ST_AsText(${geometry})`)} || ',' || ${sql.join(
-      columns.map((c) => c.csv),
-      sql` || ',' || `,
-    )}`;
-  const out = createWriteStream(file);
-  try {
-    await write(out, header + '\n');
-    await eachPage(db, group, filter, line, async (text, rows) => {
-      await write(out, text);
+  const { group, name, columns } = target;
+  const geometry = groupGeometry(group, target.crs);
+  await write(out, layout.layerStart(name, columns));
+  let first = true;
+  await eachPage(
+    db,
+    group,
+    filter,
+    () => layout.feature(columns, geometry, name),
+    layout.separator,
+    async (text, rows) => {
+      await write(out, first ? text : layout.separator + text);
+      first = false;
       await progress(rows);
-    });
-  } finally {
-    await close(out);
-  }
+    },
+  );
+  await write(out, `${first ? '' : '\n'}${layout.layerEnd}`);
 }
 
 /**
@@ -170,7 +170,7 @@ export async function writePnezd(
   group: ExportGroup,
   crs: string,
   firstNumber: number,
-  out: WriteStream,
+  out: Writable,
   filter: FeatureFilter,
   progress: (rows: number) => Promise<void>,
 ): Promise<void> {
@@ -179,9 +179,9 @@ export async function writePnezd(
   const line = (start: number) => sql<string>`concat_ws(',', (p.rn + ${firstNumber + start - 1}::bigint)::text,
     ST_Y(${projected})::text, ST_X(${projected})::text,
     coalesce(CASE WHEN ST_Zmflag(p.g) >= 2 THEN ST_Z(${projected})::text END, '0'),
-    ${quoted(sql`coalesce(p.component_alias, '')`)})`;
-  await eachPage(db, { ...group, family: 0 }, filter, line, async (text, rows) => {
-    await write(out, text);
+    '"' || replace(coalesce(p.component_alias, ''), '"', '""') || '"')`;
+  await eachPage(db, { ...group, family: 0 }, filter, line, '\n', async (text, rows) => {
+    await write(out, `${text}\n`);
     await progress(rows);
   });
 }

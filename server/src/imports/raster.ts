@@ -9,9 +9,9 @@ import { rasterKeyOf, type RasterInfo } from '../rasters/raster-info.js';
 import { uploadsRoot, type ImportPayload } from './handler.js';
 import { gdalOutputDir } from '../platform/gdal.js';
 import type { PreparedRaster } from './raster-source.js';
-import type { RasterThreadInput, RasterThreadMessage } from './raster-thread.js';
+import type { RasterThreadInput } from './raster-thread.js';
 import { layerNameTaken } from '../projects/layer-names.js';
-import { startThread } from '../platform/threads.js';
+import { runThread } from '../platform/threads.js';
 
 /** Moves a file to where it is kept; GDAL's output folder may be on another file system. */
 async function moveFile(from: string, to: string): Promise<void> {
@@ -34,28 +34,12 @@ async function removeOutputs(outputName: string): Promise<void> {
 }
 
 /** Prepares the upload on a worker thread (raster-thread.ts); stopping the job stops the thread. */
-function prepareOffThread(input: RasterThreadInput, info: (m: string) => void, signal: AbortSignal) {
-  return new Promise<PreparedRaster>((resolve, reject) => {
-    const thread = startThread(new URL('./raster-thread.ts', import.meta.url), input);
-    let outcome: { prepared: PreparedRaster } | { error: Error } | undefined;
-    const stop = () => void thread.terminate();
-    signal.addEventListener('abort', stop, { once: true });
-    thread.on('message', (message: RasterThreadMessage) => {
-      if ('info' in message) return info(message.info);
-      outcome = 'prepared' in message ? message : { error: new Error(message.error) };
-      void thread.terminate();
-    });
-    thread.on('error', (error) => {
-      outcome ??= { error };
-    });
-    thread.on('exit', () => {
-      signal.removeEventListener('abort', stop);
-      if (outcome && 'prepared' in outcome) return resolve(outcome.prepared);
-      const error = outcome?.error ?? (signal.reason as Error | undefined) ?? new Error(IMPORT_MSG.failed);
-      void removeOutputs(input.outputName).finally(() => reject(error));
-    });
+const prepareOffThread = (input: RasterThreadInput, info: (m: string) => void, signal: AbortSignal) =>
+  runThread<PreparedRaster>(new URL('./raster-thread.ts', import.meta.url), input, {
+    signal,
+    info,
+    cleanUp: () => removeOutputs(input.outputName),
   });
-}
 
 /** The RASTER layer and its stored image, in one transaction: a name taken in the folder refuses it. */
 async function createRasterLayer(

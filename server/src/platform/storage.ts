@@ -1,11 +1,17 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { SignedUrls } from './signed-urls.js';
 
 /** Where uploaded files (symbol images, form files) live: the data directory's files/ folder. */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Stores a file from disk (an export's result), taking it: it is moved when it can be. */
+  putFile(key: string, file: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** A stored file as a stream with its size, for large files (export results); null when absent. */
+  read(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -19,6 +25,25 @@ export function diskStorage(root: string): FileStorage {
     async put(key, data) {
       await mkdir(path.dirname(full(key)), { recursive: true });
       await writeFile(full(key), data);
+    },
+    async putFile(key, file) {
+      await mkdir(path.dirname(full(key)), { recursive: true });
+      try {
+        await rename(file, full(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        await copyFile(file, full(key));
+        await rm(file, { force: true });
+      }
+    },
+    async read(key) {
+      try {
+        const { size } = await stat(full(key));
+        return { stream: createReadStream(full(key)), size };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
     },
     async get(key) {
       try {
