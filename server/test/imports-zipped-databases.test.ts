@@ -33,9 +33,12 @@ async function twoLayerDatabase(driver: 'OpenFileGDB' | 'GPKG', target: string) 
   await run('ogr2ogr', ['-f', driver, '-update', target, polygons, ...open, ...crs, '-nlt', 'MULTIPOLYGON']);
 }
 
-/** Zips `entry` (a file, or a folder with its files) at the root of the zip, as a desktop zip tool does. */
-function zipOf(entry: string): Buffer {
-  const name = path.basename(entry);
+/**
+ * Zips `entry` (a file, or a folder with its files) at the root of the zip, as a desktop zip tool does,
+ * or inside `folder` (zipping the folder that holds the database).
+ */
+function zipOf(entry: string, folder = ''): Buffer {
+  const name = `${folder ? `${folder}/` : ''}${path.basename(entry)}`;
   const files: Record<string, Uint8Array> = {};
   if (statSync(entry).isDirectory()) {
     for (const file of readdirSync(entry)) files[`${name}/${file}`] = readFileSync(path.join(entry, file));
@@ -119,26 +122,33 @@ async function expectLikeSource(h: Harness, folderId: string, source: OgrLayer[]
 }
 
 describe.skipIf(!hasGdal)('IMPORT of a zip holding a database', () => {
-  it('imports each layer of a zipped FileGDB into the chosen folder', async () => {
-    const h = await harness();
-    const w = await folderWorld(h);
-    const gdb = path.join(work(), 'survey.gdb');
-    await twoLayerDatabase('OpenFileGDB', gdb);
-    const source = await nativeLayers(gdb);
-    expect(source.map((l) => l.name)).toEqual(['points', 'polygons']);
-    const res = await upload(h, w.admin, w.folder.id, zipOf(gdb), 'zip');
-    expect(res.job, JSON.stringify(res.job)).toMatchObject({ is_complete: true, has_error: false });
-    await expectLikeSource(h, w.folder.id, source);
-  });
+  // At the zip's root, and in a folder of the zip (a zipped project folder holding the database).
+  it.each(['', 'Project 2024/data'])(
+    'imports each layer of a zipped FileGDB into the chosen folder (in "%s")',
+    async (folder) => {
+      const h = await harness();
+      const w = await folderWorld(h);
+      const gdb = path.join(work(), 'survey.gdb');
+      await twoLayerDatabase('OpenFileGDB', gdb);
+      const source = await nativeLayers(gdb);
+      expect(source.map((l) => l.name)).toEqual(['points', 'polygons']);
+      const res = await upload(h, w.admin, w.folder.id, zipOf(gdb, folder), 'zip');
+      expect(res.job, JSON.stringify(res.job)).toMatchObject({ is_complete: true, has_error: false });
+      await expectLikeSource(h, w.folder.id, source);
+    },
+  );
 
-  it('imports each layer of a zipped GeoPackage into the chosen folder', async () => {
-    const h = await harness();
-    const w = await folderWorld(h);
-    const gpkg = path.join(work(), 'survey.gpkg');
-    await twoLayerDatabase('GPKG', gpkg);
-    const source = await nativeLayers(gpkg);
-    const res = await upload(h, w.admin, w.folder.id, zipOf(gpkg), 'zip');
-    expect(res.job, JSON.stringify(res.job)).toMatchObject({ is_complete: true, has_error: false });
-    await expectLikeSource(h, w.folder.id, source);
-  });
+  it.each(['', 'exports'])(
+    'imports each layer of a zipped GeoPackage into the chosen folder (in "%s")',
+    async (folder) => {
+      const h = await harness();
+      const w = await folderWorld(h);
+      const gpkg = path.join(work(), 'survey.gpkg');
+      await twoLayerDatabase('GPKG', gpkg);
+      const source = await nativeLayers(gpkg);
+      const res = await upload(h, w.admin, w.folder.id, zipOf(gpkg, folder), 'zip');
+      expect(res.job, JSON.stringify(res.job)).toMatchObject({ is_complete: true, has_error: false });
+      await expectLikeSource(h, w.folder.id, source);
+    },
+  );
 });

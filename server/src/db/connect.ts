@@ -21,7 +21,7 @@ export interface Database {
    * Bulk load: `COPY <target> FROM STDIN` of `data` (text or CSV without header), streamed on
    * PostgreSQL and handed to PGlite as a blob while no other query runs. Returns the rows copied.
    */
-  copyFrom(target: string, data: Blob, format?: 'text' | 'csv'): Promise<number>;
+  copyFrom(target: string, data: Buffer, format?: 'text' | 'csv'): Promise<number>;
 }
 
 export const PGLITE_EXTENSIONS = { postgis, pg_trgm, btree_gist };
@@ -48,11 +48,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // opens a new one.
     pool.on('error', (err) => console.warn(`database connection lost while idle: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    const copyFrom = async (target: string, data: Blob, format: 'text' | 'csv' = 'text') => {
+    const copyFrom = async (target: string, data: Buffer, format: 'text' | 'csv' = 'text') => {
       const client = await pool.connect();
       try {
         const copy = client.query(copyFromStdin(`COPY ${target} FROM STDIN WITH (FORMAT ${format})`));
-        await pipeline(Readable.fromWeb(data.stream() as import('node:stream/web').ReadableStream), copy);
+        await pipeline(Readable.from([data]), copy);
         return copy.rowCount;
       } finally {
         client.release();
@@ -67,9 +67,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   // Holding Kysely's one connection keeps every other query (and any transaction) out while PGlite copies.
-  const copyFrom = (target: string, data: Blob, format: 'text' | 'csv' = 'text') =>
+  const copyFrom = (target: string, data: Buffer, format: 'text' | 'csv' = 'text') =>
     db.connection().execute(async () => {
-      const result = await pglite.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT ${format})`, [], { blob: data });
+      const blob = new Blob([new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength)]);
+      const result = await pglite.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT ${format})`, [], { blob });
       return result.affectedRows ?? 0;
     });
   return { db, kind: 'pglite', close: () => db.destroy(), copyFrom };

@@ -1,6 +1,5 @@
 import { open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import type { Worker } from 'node:worker_threads';
 import { IMPORT_MSG } from '@fieldbook/domain';
 import { gdalOutputDir } from '../platform/gdal.js';
@@ -90,30 +89,32 @@ export class Conversion {
     return this.until(() => this.layers);
   }
 
+  /** The file GDAL writes a layer to (its extension says the format, dump.ts), once it has begun. */
+  layerFile(index: number): Promise<string> {
+    return this.until(() => this.files.get(index));
+  }
+
   /**
-   * The text of a layer's file as GDAL writes it, piece by piece, to its end. Reads what is on disk,
-   * then waits for more until GDAL says the layer is written.
+   * The bytes of a layer's file as GDAL writes them, piece by piece, to its end. Reads what is on
+   * disk, then waits for more until GDAL says the layer is written. Each piece is a new buffer.
    */
-  async *layerText(index: number): AsyncGenerator<string> {
-    const file = await this.until(() => this.files.get(index));
+  async *layerBytes(index: number): AsyncGenerator<Buffer> {
+    const file = await this.layerFile(index);
     const handle = await this.opened(index, file);
-    const decoder = new StringDecoder('utf8');
-    const buffer = Buffer.alloc(READ_BYTES);
     let position = 0;
     try {
       for (;;) {
         if (this.failure) throw this.failure;
         // Whether GDAL was done before this read: then an empty read is the end.
         const whole = this.written.has(index);
+        const buffer = Buffer.allocUnsafe(READ_BYTES);
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
         position += bytesRead;
-        if (bytesRead > 0) yield decoder.write(buffer.subarray(0, bytesRead));
+        if (bytesRead > 0) yield buffer.subarray(0, bytesRead);
         else if (whole) break;
         else if (this.exited) throw this.failure ?? new Error(IMPORT_MSG.failed);
         else await this.changed(POLL_MS);
       }
-      const rest = decoder.end();
-      if (rest) yield rest;
     } finally {
       await handle.close();
     }

@@ -3,12 +3,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { IMPORT_MSG } from '@fieldbook/domain';
 import { gdalOutputDir, withGdal } from '../platform/gdal.js';
 import type { ThreadData } from '../platform/threads.js';
-import { layerAsCsv } from './dump.js';
+import { handOverLayer, handOverOf } from './dump.js';
 import { describeSource, openSource, type SourceLayer } from './source.js';
 
 /**
  * The worker thread of a vector import (conversion.ts starts it): GDAL reads the upload and writes
- * each source layer as CSV to disk, one after the other, while the job's thread loads the rows
+ * each source layer to disk (dump.ts), one after the other, while the job's thread loads the rows
  * already written. Messages say which file is being written and when it is whole.
  */
 
@@ -16,7 +16,7 @@ export interface ConvertInput {
   file: string;
   ext: string;
   crs?: string;
-  /** Output files are named `<outputName>-<layer index>.csv` in GDAL's output folder. */
+  /** Output files are named `<outputName>-<layer index>.<csv or fgb>` in GDAL's output folder. */
   outputName: string;
 }
 
@@ -27,9 +27,9 @@ export type ConvertMessage =
   | { done: true }
   | { error: string };
 
-/** Where GDAL writes the CSV of a source layer (gdal3.js appends the driver's extension). */
-export const convertedFile = (outputName: string, index: number) =>
-  path.join(gdalOutputDir, `${outputName}-${index}.csv`);
+/** Where GDAL writes a source layer (gdal3.js appends the driver's extension). */
+export const convertedFile = (outputName: string, layer: SourceLayer) =>
+  path.join(gdalOutputDir, `${outputName}-${layer.index}.${handOverOf(layer)}`);
 
 async function convert(input: ConvertInput, post: (m: ConvertMessage) => void) {
   await withGdal(async (gdal) => {
@@ -42,8 +42,8 @@ async function convert(input: ConvertInput, post: (m: ConvertMessage) => void) {
       post({ layers });
       for (const layer of layers) {
         const name = `${input.outputName}-${layer.index}`;
-        post({ writing: layer.index, file: convertedFile(input.outputName, layer.index) });
-        await layerAsCsv(gdal, dataset, layer, input.crs, name);
+        post({ writing: layer.index, file: convertedFile(input.outputName, layer) });
+        await handOverLayer(gdal, dataset, layer, input.crs, name);
         post({ written: layer.index });
       }
     } finally {

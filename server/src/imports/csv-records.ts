@@ -42,42 +42,55 @@ export class CsvRecords {
   }
 }
 
+/** The end of an unquoted field starting at `i`: the next comma or line break (-1: not arrived yet). */
+function fieldEnd(data: string, i: number): number {
+  const newline = data.indexOf('\n', i);
+  if (newline < 0) return -1;
+  const comma = data.indexOf(',', i);
+  return comma >= 0 && comma < newline ? comma : newline;
+}
+
+/** A quoted field from the quote at `i`: its value and where it ends, or undefined when its end has not arrived. */
+function quotedField(data: string, i: number): { value: string; end: number } | undefined {
+  let close = data.indexOf('"', i + 1);
+  if (close < 0 || close + 1 >= data.length) return undefined;
+  // Most quoted fields hold no quote: one slice.
+  if (data.charCodeAt(close + 1) !== 0x22) return { value: data.slice(i + 1, close), end: close + 1 };
+  let value = '';
+  let from = i + 1;
+  for (;;) {
+    value += data.slice(from, close);
+    if (data.charCodeAt(close + 1) !== 0x22) return { value, end: close + 1 };
+    value += '"';
+    from = close + 2;
+    close = data.indexOf('"', from);
+    if (close < 0 || close + 1 >= data.length) return undefined;
+  }
+}
+
 /** One record from `start` with quoted fields, or undefined when its end has not arrived yet. */
 function readQuotedRecord(data: string, start: number): { fields: string[]; next: number } | undefined {
   const fields: string[] = [];
   let i = start;
   for (;;) {
     if (data.charCodeAt(i) === 0x22) {
-      // A quoted field: up to the quote that is not doubled.
-      let value = '';
-      let from = i + 1;
-      for (;;) {
-        const close = data.indexOf('"', from);
-        if (close < 0 || close + 1 >= data.length) return undefined;
-        value += data.slice(from, close);
-        if (data.charCodeAt(close + 1) === 0x22) {
-          value += '"';
-          from = close + 2;
-          continue;
-        }
-        i = close + 1;
-        break;
+      const quoted = quotedField(data, i);
+      if (!quoted) return undefined;
+      fields.push(quoted.value);
+      i = quoted.end;
+      if (i >= data.length) return undefined;
+      const after = data.charCodeAt(i);
+      if (after !== 0x2c && after !== 0x0a) {
+        // Text after a closing quote (not RFC 4180): kept with the field, as GDAL's own reader does.
+        const end = fieldEnd(data, i);
+        if (end < 0) return undefined;
+        fields[fields.length - 1] += data.slice(i, end);
+        i = end;
       }
-      fields.push(value);
     } else {
-      let end = i;
-      while (end < data.length && data.charCodeAt(end) !== 0x2c && data.charCodeAt(end) !== 0x0a) end++;
-      if (end >= data.length) return undefined;
+      const end = fieldEnd(data, i);
+      if (end < 0) return undefined;
       fields.push(data.slice(i, end));
-      i = end;
-    }
-    if (i >= data.length) return undefined;
-    if (data.charCodeAt(i) !== 0x2c && data.charCodeAt(i) !== 0x0a) {
-      // Text after a closing quote (not RFC 4180): kept with the field, as GDAL's own reader does.
-      let end = i;
-      while (end < data.length && data.charCodeAt(end) !== 0x2c && data.charCodeAt(end) !== 0x0a) end++;
-      if (end >= data.length) return undefined;
-      fields[fields.length - 1] += data.slice(i, end);
       i = end;
     }
     if (data.charCodeAt(i) === 0x0a) return { fields, next: i + 1 };

@@ -62,7 +62,8 @@ describe('a feature row of an imported record', () => {
     const read = featureRowReader(layer, ['WKT', 'ID', 'Depth', 'ok', 'seen', 'note'], new Set(['depth']), false);
     expect(read(['POINT (1 2)', '7', '10', '1', '2024/01/02 03:04:05+00', 'a\tb'])).toEqual({
       kind: 'point',
-      geometry: 'SRID=4326;POINT (1 2)',
+      geometryPrefix: 'SRID=4326;',
+      geometry: 'POINT (1 2)',
       values: JSON.stringify({ id: 7, depth: 3.048, ok: true, seen: '2024-01-02T03:04:05Z', note: 'a\tb' }),
       badValues: 0,
     });

@@ -1,4 +1,4 @@
-import { coerceFieldValue, type FieldType, type FieldValue } from '@fieldbook/domain';
+import { coerceFieldValue, type FieldType } from '@fieldbook/domain';
 import type { SourceLayer } from './source.js';
 
 /**
@@ -14,7 +14,8 @@ export const FOOT_METRES = 0.3048;
 
 export interface FeatureRowParts {
   kind: FeatureKind;
-  /** EWKT in EPSG:4326, as PostGIS reads it in COPY. */
+  /** The geometry as COPY reads it: `geometryPrefix` then `geometry` (EWKT, or hex EWKB with no prefix). */
+  geometryPrefix: string;
   geometry: string;
   /** The field values as JSON (values that did not fit their field are left out). */
   values: string;
@@ -41,6 +42,8 @@ const TUPLE = /[^(),]+/g;
  * or no geometry at all).
  */
 export function storedGeometry(wkt: string, zInFeet: boolean): { kind: FeatureKind; wkt: string } | undefined {
+  // Most rows of most files: a 2D point.
+  if (wkt.startsWith('POINT (')) return { kind: 'point', wkt };
   const head = WKT_HEAD.exec(wkt);
   const kind = head ? KINDS[head[1]!] : undefined;
   if (!head || !kind) return undefined;
@@ -72,22 +75,52 @@ export function isoDateTime(text: string): string {
     .replace(/([+-]\d{2})$/, '$1:00');
 }
 
-interface Column {
-  /** The record's index of the column. */
-  at: number;
-  name: string;
+/** A source column as the import types it: its field's type, whether it is in feet, its JSON key. */
+export interface ValueColumn {
   type: FieldType;
   feet: boolean;
+  /** `"name":`, the column's key in the values' JSON. */
+  key: string;
 }
 
-/** A value as GDAL wrote it, typed for its field; undefined when it does not fit. */
-function typed(column: Column, text: string): FieldValue | undefined {
-  const value = coerceFieldValue(column, column.type === 'datetime' ? isoDateTime(text) : text);
-  return column.feet && typeof value === 'number' ? value * FOOT_METRES : value;
+export const valueColumn = (field: { name: string; type: FieldType }, feet: boolean): ValueColumn => ({
+  type: field.type,
+  feet,
+  key: `${JSON.stringify(field.name)}:`,
+});
+
+/** A value as GDAL gives it (its CSV text, or FlatGeobuf's typed value), in the form its field reads. */
+function normalized(type: FieldType, raw: string | number | boolean): string | number | boolean {
+  if (typeof raw !== 'string') return raw;
+  if (type === 'datetime') return isoDateTime(raw);
+  // FlatGeobuf has date-times only: a date comes at midnight.
+  if (type === 'date' && /^\d{4}[-/]\d{2}[-/]\d{2}[T ]00:00(:00)?$/.test(raw)) return raw.slice(0, 10);
+  return raw;
 }
 
 /**
- * The reader of one converted layer's records, given the CSV's header (`WKT`, then columns by their
+ * A feature's field values as JSON text, built value by value (a million rows: no object per row to
+ * build and serialize). Values that do not fit their field are counted and left out.
+ */
+export class ValuesJson {
+  private text = '';
+  badValues = 0;
+
+  add(column: ValueColumn, raw: string | number | boolean) {
+    const typed = coerceFieldValue(column, normalized(column.type, raw));
+    const value = column.feet && typeof typed === 'number' ? typed * FOOT_METRES : typed;
+    if (value === undefined) this.badValues += 1;
+    else if (value !== null)
+      this.text += `${this.text ? ',' : ''}${column.key}${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
+  }
+
+  json(): string {
+    return `{${this.text}}`;
+  }
+}
+
+/**
+ * The reader of one converted layer's CSV records, given the CSV's header (`WKT`, then columns by their
  * source names). `feet` are the source columns (lower case) whose numbers are feet; `zInFeet` says the
  * same of the Z values. A column GDAL wrote that the layer does not describe is an error.
  */
@@ -97,26 +130,31 @@ export function featureRowReader(
   feet: Set<string>,
   zInFeet: boolean,
 ): (record: string[]) => FeatureRowParts | undefined {
-  const columns: Column[] = header.slice(1).map((source, i) => {
-    const field = layer.fields.find((f) => f.source === source);
-    if (!field) throw new Error(`GDAL wrote a column the source did not describe: ${source}`);
-    return { at: i + 1, name: field.name, type: field.type, feet: feet.has(source.toLowerCase()) };
-  });
+  const columns = header.slice(1).map((source, i) => ({ at: i + 1, column: sourceColumn(layer, source, feet) }));
   return (record) => {
     const geometry = storedGeometry(record[0] ?? '', zInFeet);
     if (!geometry) return undefined;
-    const values: Record<string, FieldValue> = {};
-    let badValues = 0;
-    for (const column of columns) {
-      const text = record[column.at];
+    const values = new ValuesJson();
+    for (const { at, column } of columns) {
+      const text = record[at];
       // GDAL writes a missing value and an empty text alike: both are no value.
-      if (text === undefined || text === '') continue;
-      const value = typed(column, text);
-      if (value === undefined) badValues += 1;
-      else if (value !== null) values[column.name] = value;
+      if (text !== undefined && text !== '') values.add(column, text);
     }
-    return { kind: geometry.kind, geometry: `SRID=4326;${geometry.wkt}`, values: JSON.stringify(values), badValues };
+    return {
+      kind: geometry.kind,
+      geometryPrefix: 'SRID=4326;',
+      geometry: geometry.wkt,
+      values: values.json(),
+      badValues: values.badValues,
+    };
   };
+}
+
+/** The value column of a column GDAL wrote under its source name. */
+export function sourceColumn(layer: Pick<SourceLayer, 'fields'>, source: string, feet: Set<string>): ValueColumn {
+  const field = layer.fields.find((f) => f.source === source);
+  if (!field) throw new Error(`GDAL wrote a column the source did not describe: ${source}`);
+  return valueColumn(field, feet.has(source.toLowerCase()));
 }
 
 /** A text as a field of PostgreSQL's COPY text format (backslash, tab and line breaks escaped). */

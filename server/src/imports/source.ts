@@ -1,4 +1,4 @@
-import { access, copyFile, link } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_MSG, launderFieldName, isReservedFieldName, type FieldType, type LayerField } from '@fieldbook/domain';
 import type { Gdal, GdalDataset } from '../platform/gdal.js';
@@ -63,12 +63,22 @@ const CSV_OPEN_OPTIONS = [
   'AUTODETECT_TYPE=YES',
 ];
 
-/** What a zip holds at its root: a FileGDB folder, a GeoPackage, or anything else (a Shapefile, KML…). */
-type ZipContent = 'gdb' | 'gpkg' | 'other';
+/** What a zip holds: a FileGDB folder or a GeoPackage (its path in the zip), or anything else (a Shapefile, KML…). */
+type ZipContent = { database: string } | null;
+
+/** The shallowest entry of `names` that `pattern` finds (its first group), at the root or in folders. */
+function shallowest(names: string[], pattern: RegExp): string | undefined {
+  return names
+    .flatMap((n) => {
+      const m = pattern.exec(n);
+      return m?.[1] ? [m[1]] : [];
+    })
+    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
+}
 
 /**
- * Refuses a zip that is not one, and a Shapefile in it without its .dbf or .shx; tells what it holds.
- * A FileGDB or GeoPackage counts only at the root of the zip, where GDAL's drivers look for it.
+ * Refuses a zip that is not one, and a Shapefile in it without its .dbf or .shx; finds a FileGDB
+ * (an `x.gdb/` folder) or a GeoPackage in it, at its root or in a folder.
  */
 async function checkZip(file: string): Promise<ZipContent> {
   const names = await zipEntryNames(file);
@@ -79,29 +89,23 @@ async function checkZip(file: string): Promise<ZipContent> {
     const stem = name.slice(0, -4);
     if (!lower.has(`${stem}.dbf`) || !lower.has(`${stem}.shx`)) throw new Error(IMPORT_MSG.shapefileIncomplete);
   }
-  if ([...lower].some((n) => /^[^/]+\.gdb\//.test(n))) return 'gdb';
-  if ([...lower].some((n) => /^[^/]+\.gpkg$/.test(n))) return 'gpkg';
-  return 'other';
+  const database =
+    shallowest(names, /^((?:[^/]+\/)*[^/]+\.gdb)\//i) ?? shallowest(names, /^((?:[^/]+\/)*[^/]+\.gpkg)$/i);
+  return database ? { database } : null;
 }
 
+/** gdal3.js's folder where it mounts the folder of the file it opens (an "internal" path opens below it). */
+const MOUNTED_INPUT = '/input';
+
 /**
- * The path GDAL opens a zip by. GDAL's FileGDB and GeoPackage drivers read a zipped database
- * themselves when its name ends in `.gdb.zip` or `.gpkg.zip` (`/vsizip/` alone opens neither), so
- * such an upload gets a second name beside it: a hard link, kept for a retry after a crash.
+ * Opens a FileGDB or GeoPackage inside a zip by its path in the zip (`/vsizip/…/x.zip/folder/x.gdb`):
+ * GDAL's drivers open a zipped database only by its own path. gdal3.js mounts the zip's folder when
+ * it opens the zip itself (which fails: a database is no dataset at a zip's root), then the path
+ * below that mount opens the database.
  */
-async function zipPath(file: string, content: ZipContent): Promise<string> {
-  if (content === 'other') return file;
-  const named = path.join(path.dirname(file), `source.${content}.zip`);
-  try {
-    await link(file, named);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return named;
-    // A file system without hard links: a copy reads the same.
-    if (code === 'EPERM' || code === 'EXDEV' || code === 'ENOTSUP') await copyFile(file, named);
-    else throw err;
-  }
-  return named;
+async function openZippedDatabase(gdal: Gdal, file: string, database: string) {
+  await gdal.open(path.resolve(file), [], ['vsizip']).catch(() => undefined);
+  return gdal.open(`${MOUNTED_INPUT}/${path.basename(file)}/${database}`, [], ['vsizip']);
 }
 
 /** Opens an uploaded file by its extension; throws an IMPORT_MSG id when GDAL cannot read it. */
@@ -111,10 +115,10 @@ export async function openSource(gdal: Gdal, file: string, ext: string): Promise
     throw new Error(`${IMPORT_MSG.failed}: the uploaded file is no longer there`);
   });
   const zipped = ext === 'zip' || ext === 'kmz';
-  const content = zipped ? await checkZip(file) : undefined;
-  const target = content ? await zipPath(file, content) : file;
-  const handlers = content === 'other' ? ['vsizip'] : [];
-  const opened = await gdal.open(path.resolve(target), ext === 'csv' ? CSV_OPEN_OPTIONS : [], handlers);
+  const database = zipped ? (await checkZip(file))?.database : undefined;
+  const opened = database
+    ? await openZippedDatabase(gdal, file, database)
+    : await gdal.open(path.resolve(file), ext === 'csv' ? CSV_OPEN_OPTIONS : [], zipped ? ['vsizip'] : []);
   const dataset = opened.datasets[0];
   if (!dataset) throw new Error(zipped ? IMPORT_MSG.corruptFile : IMPORT_MSG.invalidType);
   if (dataset.type === 'raster') {
