@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { IMPORT_MSG } from '@fieldbook/domain';
 import { gdalOutputDir } from '../platform/gdal.js';
-import { startThread } from '../platform/threads.js';
+import { WarmThread } from '../platform/threads.js';
 import type { ConvertInput, ConvertMessage } from './convert-thread.js';
 import type { SourceLayer } from './source.js';
 
@@ -11,6 +11,9 @@ import type { SourceLayer } from './source.js';
 const POLL_MS = 25;
 /** Bytes read from a converted file at a time. */
 const READ_BYTES = 4 << 20;
+
+/** Imports come in series (a folder of files, a retry): the next conversion's thread starts ahead. */
+const threads = new WarmThread(new URL('./convert-thread.ts', import.meta.url));
 
 /**
  * A running conversion (convert-thread.ts), seen from the job's thread: the source's layers once GDAL
@@ -31,7 +34,8 @@ export class Conversion {
     private readonly input: ConvertInput,
     signal: AbortSignal,
   ) {
-    this.thread = startThread(new URL('./convert-thread.ts', import.meta.url), input);
+    this.thread = threads.take();
+    this.thread.postMessage({ input });
     const stop = () => {
       this.failure ??= (signal.reason as Error | undefined) ?? new Error(IMPORT_MSG.failed);
       void this.thread.terminate();
@@ -140,9 +144,10 @@ export class Conversion {
     await this.until(() => (this.done ? true : undefined));
   }
 
-  /** Stops the thread and removes every file it wrote. */
+  /** Stops the thread and removes every file it wrote; the next conversion's thread starts. */
   async stop(): Promise<void> {
     await this.thread.terminate();
+    threads.prepare();
     const names = await readdir(gdalOutputDir).catch(() => [] as string[]);
     await Promise.all(
       names

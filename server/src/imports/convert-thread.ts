@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { IMPORT_MSG } from '@fieldbook/domain';
 import { gdalOutputDir, withGdal } from '../platform/gdal.js';
-import type { ThreadData } from '../platform/threads.js';
+import { threadInput } from '../platform/threads.js';
 import { handOverLayer, handOverOf } from './dump.js';
 import { describeSource, openSource, type SourceLayer } from './source.js';
 
@@ -52,8 +52,11 @@ async function convert(input: ConvertInput, post: (m: ConvertMessage) => void) {
   });
 }
 
-const { input } = workerData as ThreadData<ConvertInput>;
 const post = (message: ConvertMessage) => parentPort?.postMessage(message);
-convert(input, post)
+// GDAL is made ready while the thread waits for its job (conversion.ts keeps one started ahead).
+const ready = withGdal(async () => undefined);
+const input = await threadInput<ConvertInput>();
+ready
+  .then(() => convert(input, post))
   .then(() => post({ done: true }))
   .catch((err: unknown) => post({ error: err instanceof Error ? err.message : String(err) }));

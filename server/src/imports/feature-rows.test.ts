@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CsvRecords } from './csv-records.js';
-import { copyText, featureRowReader, isoDateTime, storedGeometry } from './feature-rows.js';
+import { CopyBuffer, copyEscape } from './copy-buffer.js';
+import { featureRowReader, isoDateTime, storedGeometry } from './feature-rows.js';
+import { written } from './written-row.js';
 
 describe('reading GDAL CSV as it is written', () => {
   const all = (pieces: string[]) => {
@@ -59,12 +61,12 @@ describe('a feature row of an imported record', () => {
         { name: 'note', type: 'text' as const, order: 4, source: 'note' },
       ],
     };
-    const read = featureRowReader(layer, ['WKT', 'ID', 'Depth', 'ok', 'seen', 'note'], new Set(['depth']), false);
+    const reader = featureRowReader(layer, ['WKT', 'ID', 'Depth', 'ok', 'seen', 'note'], new Set(['depth']), false);
+    const read = (record: string[]) => written(reader, record);
     expect(read(['POINT (1 2)', '7', '10', '1', '2024/01/02 03:04:05+00', 'a\tb'])).toEqual({
       kind: 'point',
-      geometryPrefix: 'SRID=4326;',
-      geometry: 'POINT (1 2)',
-      values: JSON.stringify({ id: 7, depth: 3.048, ok: true, seen: '2024-01-02T03:04:05Z', note: 'a\tb' }),
+      geometry: 'SRID=4326;POINT (1 2)',
+      values: copyEscape(JSON.stringify({ id: 7, depth: 3.048, ok: true, seen: '2024-01-02T03:04:05Z', note: 'a\tb' })),
       badValues: 0,
     });
     expect(read(['POINT (1 2)', 'x', '', 'maybe', '', ''])).toMatchObject({ values: '{}', badValues: 2 });
@@ -73,8 +75,11 @@ describe('a feature row of an imported record', () => {
   });
 
   it('escapes text for COPY', () => {
-    expect(copyText('{"a":"x\\ny"}')).toBe('{"a":"x\\\\ny"}');
-    expect(copyText('tab\there')).toBe('tab\\there');
-    expect(copyText('plain')).toBe('plain');
+    expect(copyEscape('{"a":"x\\ny"}')).toBe('{"a":"x\\\\ny"}');
+    expect(copyEscape('tab\there')).toBe('tab\\there');
+    const out = new CopyBuffer();
+    out.escaped('plain');
+    out.hex(Buffer.from([0, 171, 255]), 0, 3);
+    expect(out.take().toString()).toBe('plain00abff');
   });
 });

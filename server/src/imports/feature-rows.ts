@@ -1,10 +1,12 @@
 import { coerceFieldValue, type FieldType } from '@fieldbook/domain';
+import type { CopyBuffer } from './copy-buffer.js';
 import type { SourceLayer } from './source.js';
 
 /**
- * One record of GDAL's CSV (geometry as WKT first, then the source's columns) as the parts of a
- * feature row: its kind, its geometry as EWKT and its typed field values as JSON. The typing is the
- * domain's (coerceFieldValue), the same the API and WFS-T apply, after GDAL's own text forms are read.
+ * Feature rows of an import, written into a COPY (copy-buffer.ts): a record of GDAL's CSV (geometry
+ * as WKT first, then the source's columns) gives the feature's geometry as EWKT and its typed field
+ * values as JSON (FlatGeobuf's features: fgb-rows.ts). The typing is the domain's (coerceFieldValue),
+ * the same the API and WFS-T apply, after GDAL's own text forms are read.
  */
 
 export type FeatureKind = 'point' | 'line' | 'polygon';
@@ -12,16 +14,13 @@ export type FeatureKind = 'point' | 'line' | 'polygon';
 /** The international foot (exactly 0.3048 m), as the rest of the product converts feet. */
 export const FOOT_METRES = 0.3048;
 
-export interface FeatureRowParts {
-  kind: FeatureKind;
-  /** The geometry as COPY reads it: `geometryPrefix` then `geometry` (EWKT, or hex EWKB with no prefix). */
-  geometryPrefix: string;
-  geometry: string;
-  /** The field values as JSON (values that did not fit their field are left out). */
-  values: string;
-  /** How many values did not fit their field. */
-  badValues: number;
-}
+/**
+ * Writes one source feature's row into `out`: calls `start(kind)` (which writes the row's beginning:
+ * organization, project, layer, kind), then the geometry, a tab and the values JSON. Returns how
+ * many values did not fit their field, or undefined (nothing written) for a feature without a point,
+ * line or polygon.
+ */
+export type RowReader<T> = (item: T, out: CopyBuffer, start: (kind: FeatureKind) => void) => number | undefined;
 
 const KINDS: Record<string, FeatureKind> = {
   POINT: 'point',
@@ -80,13 +79,13 @@ export interface ValueColumn {
   type: FieldType;
   feet: boolean;
   /** `"name":`, the column's key in the values' JSON. */
-  key: string;
+  key: Buffer;
 }
 
 export const valueColumn = (field: { name: string; type: FieldType }, feet: boolean): ValueColumn => ({
   type: field.type,
   feet,
-  key: `${JSON.stringify(field.name)}:`,
+  key: Buffer.from(`${JSON.stringify(field.name)}:`),
 });
 
 /** A value as GDAL gives it (its CSV text, or FlatGeobuf's typed value), in the form its field reads. */
@@ -99,23 +98,40 @@ function normalized(type: FieldType, raw: string | number | boolean): string | n
 }
 
 /**
- * A feature's field values as JSON text, built value by value (a million rows: no object per row to
- * build and serialize). Values that do not fit their field are counted and left out.
+ * A feature's field values as a JSON object written into the COPY, value by value. Values that do not
+ * fit their field are counted and left out. One per reader, begun again for every row.
  */
-export class ValuesJson {
-  private text = '';
-  badValues = 0;
+export class ValuesWriter {
+  private out!: CopyBuffer;
+  private first = true;
+  private bad = 0;
+
+  begin(out: CopyBuffer) {
+    this.out = out;
+    this.first = true;
+    this.bad = 0;
+    out.byte(0x7b);
+  }
 
   add(column: ValueColumn, raw: string | number | boolean) {
     const typed = coerceFieldValue(column, normalized(column.type, raw));
     const value = column.feet && typeof typed === 'number' ? typed * FOOT_METRES : typed;
-    if (value === undefined) this.badValues += 1;
-    else if (value !== null)
-      this.text += `${this.text ? ',' : ''}${column.key}${typeof value === 'string' ? JSON.stringify(value) : String(value)}`;
+    if (value === undefined) {
+      this.bad += 1;
+      return;
+    }
+    if (value === null) return;
+    if (!this.first) this.out.byte(0x2c);
+    this.first = false;
+    this.out.bytes(column.key);
+    if (typeof value === 'string') this.out.escaped(JSON.stringify(value));
+    else this.out.text(String(value));
   }
 
-  json(): string {
-    return `{${this.text}}`;
+  /** Closes the object; returns how many values did not fit. */
+  end(): number {
+    this.out.byte(0x7d);
+    return this.bad;
   }
 }
 
@@ -129,24 +145,23 @@ export function featureRowReader(
   header: string[],
   feet: Set<string>,
   zInFeet: boolean,
-): (record: string[]) => FeatureRowParts | undefined {
+): RowReader<string[]> {
   const columns = header.slice(1).map((source, i) => ({ at: i + 1, column: sourceColumn(layer, source, feet) }));
-  return (record) => {
+  const values = new ValuesWriter();
+  return (record, out, start) => {
     const geometry = storedGeometry(record[0] ?? '', zInFeet);
     if (!geometry) return undefined;
-    const values = new ValuesJson();
+    start(geometry.kind);
+    out.text('SRID=4326;');
+    out.text(geometry.wkt);
+    out.byte(0x09);
+    values.begin(out);
     for (const { at, column } of columns) {
       const text = record[at];
       // GDAL writes a missing value and an empty text alike: both are no value.
       if (text !== undefined && text !== '') values.add(column, text);
     }
-    return {
-      kind: geometry.kind,
-      geometryPrefix: 'SRID=4326;',
-      geometry: geometry.wkt,
-      values: values.json(),
-      badValues: values.badValues,
-    };
+    return values.end();
   };
 }
 
@@ -155,11 +170,4 @@ export function sourceColumn(layer: Pick<SourceLayer, 'fields'>, source: string,
   const field = layer.fields.find((f) => f.source === source);
   if (!field) throw new Error(`GDAL wrote a column the source did not describe: ${source}`);
   return valueColumn(field, feet.has(source.toLowerCase()));
-}
-
-/** A text as a field of PostgreSQL's COPY text format (backslash, tab and line breaks escaped). */
-export function copyText(text: string): string {
-  return /[\\\t\n\r]/.test(text)
-    ? text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!)
-    : text;
 }

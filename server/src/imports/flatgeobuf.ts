@@ -50,28 +50,19 @@ export interface FgbHeader {
   columns: FgbColumn[];
 }
 
-/** A geometry as FlatGeobuf holds it: flat coordinates with the ends of rings or lines, or parts. */
-export interface FgbGeometry {
-  type: number;
-  xy: Float64Array;
-  z: Float64Array | null;
-  ends: Uint32Array | null;
-  parts: FgbGeometry[];
-}
-
+/** One feature in the reader's buffer: its root table (feature.fbs: 0 geometry, 1 properties). */
 export interface FgbFeature {
-  geometry: FgbGeometry | null;
-  /** Column index → value (number, bigint-free: a 64-bit integer beyond 2^53 becomes a double). */
-  values: Map<number, string | number | boolean>;
+  bytes: Buffer;
+  table: Table;
 }
 
 /** A FlatBuffers table at `pos` of `view`: its fields by index (absent ones are undefined). */
-class Table {
+export class Table {
   private readonly vtable: number;
   private readonly vtableSize: number;
 
   constructor(
-    private readonly view: DataView,
+    readonly view: DataView,
     readonly pos: number,
   ) {
     this.vtable = pos - view.getInt32(pos, true);
@@ -131,22 +122,6 @@ class Table {
     return out;
   }
 
-  doubles(i: number): Float64Array | null {
-    const v = this.vector(i);
-    if (!v) return null;
-    const out = new Float64Array(v.length);
-    for (let k = 0; k < v.length; k++) out[k] = this.view.getFloat64(v.start + 8 * k, true);
-    return out;
-  }
-
-  uints(i: number): Uint32Array | null {
-    const v = this.vector(i);
-    if (!v) return null;
-    const out = new Uint32Array(v.length);
-    for (let k = 0; k < v.length; k++) out[k] = this.view.getUint32(v.start + 4 * k, true);
-    return out;
-  }
-
   bytes(i: number): { start: number; length: number } | null {
     return this.vector(i);
   }
@@ -154,94 +129,82 @@ class Table {
 
 const textDecoder = new TextDecoder();
 
-function geometryOf(table: Table, headerType: number): FgbGeometry {
-  const type = table.uint8(6, headerType);
-  return {
-    type,
-    ends: table.uints(0),
-    xy: table.doubles(1) ?? new Float64Array(0),
-    z: table.doubles(2),
-    parts: table.tables(7).map((part) => geometryOf(part, partTypeOf(type))),
-  };
-}
-
-/** The type of a part when the part does not say: the single type of a multi type. */
-function partTypeOf(type: number): number {
-  if (type === GEOMETRY.MultiPolygon) return GEOMETRY.Polygon;
-  if (type === GEOMETRY.MultiLineString) return GEOMETRY.LineString;
-  if (type === GEOMETRY.MultiPoint) return GEOMETRY.Point;
-  return GEOMETRY.Unknown;
-}
-
-function valuesOf(view: DataView, start: number, length: number, columns: FgbColumn[]) {
-  const values = new Map<number, string | number | boolean>();
+/**
+ * Calls `each(column index, value)` for the properties of a feature (the `properties` bytes: a column
+ * index, then its value by the column's type). A 64-bit integer beyond 2^53 becomes a double.
+ */
+export function eachValue(
+  view: DataView,
+  start: number,
+  length: number,
+  columns: FgbColumn[],
+  each: (index: number, value: string | number | boolean) => void,
+) {
   let at = start;
   const end = start + length;
   while (at < end) {
     const index = view.getUint16(at, true);
     at += 2;
-    const type = columns[index]?.type;
-    switch (type) {
+    switch (columns[index]?.type) {
       case COLUMN.Bool:
-        values.set(index, view.getUint8(at) !== 0);
+        each(index, view.getUint8(at) !== 0);
         at += 1;
         break;
       case COLUMN.Byte:
-        values.set(index, view.getInt8(at));
+        each(index, view.getInt8(at));
         at += 1;
         break;
       case COLUMN.UByte:
-        values.set(index, view.getUint8(at));
+        each(index, view.getUint8(at));
         at += 1;
         break;
       case COLUMN.Short:
-        values.set(index, view.getInt16(at, true));
+        each(index, view.getInt16(at, true));
         at += 2;
         break;
       case COLUMN.UShort:
-        values.set(index, view.getUint16(at, true));
+        each(index, view.getUint16(at, true));
         at += 2;
         break;
       case COLUMN.Int:
-        values.set(index, view.getInt32(at, true));
+        each(index, view.getInt32(at, true));
         at += 4;
         break;
       case COLUMN.UInt:
-        values.set(index, view.getUint32(at, true));
+        each(index, view.getUint32(at, true));
         at += 4;
         break;
       case COLUMN.Float:
-        values.set(index, view.getFloat32(at, true));
+        each(index, view.getFloat32(at, true));
         at += 4;
         break;
       case COLUMN.Long:
-        values.set(index, Number(view.getBigInt64(at, true)));
+        each(index, Number(view.getBigInt64(at, true)));
         at += 8;
         break;
       case COLUMN.ULong:
-        values.set(index, Number(view.getBigUint64(at, true)));
+        each(index, Number(view.getBigUint64(at, true)));
         at += 8;
         break;
       case COLUMN.Double:
-        values.set(index, view.getFloat64(at, true));
+        each(index, view.getFloat64(at, true));
         at += 8;
         break;
       case COLUMN.String:
       case COLUMN.Json:
       case COLUMN.DateTime: {
         const size = view.getUint32(at, true);
-        values.set(index, textDecoder.decode(new Uint8Array(view.buffer, view.byteOffset + at + 4, size)));
+        each(index, textDecoder.decode(new Uint8Array(view.buffer, view.byteOffset + at + 4, size)));
         at += 4 + size;
         break;
       }
-      default: {
-        // Binary, or a column the header does not describe: its length is all that can be skipped by.
-        if (type !== COLUMN.Binary) throw new Error(`FlatGeobuf: unknown column ${index}`);
+      case COLUMN.Binary:
         at += 4 + view.getUint32(at, true);
-      }
+        break;
+      default:
+        throw new Error(`FlatGeobuf: unknown column ${index}`);
     }
   }
-  return values;
 }
 
 /**
@@ -273,17 +236,10 @@ export class FgbReader {
       };
       at = 12 + size;
     }
-    const header = this.header;
     while (at + 4 <= this.pending.length) {
       const size = view.getUint32(at, true);
       if (at + 4 + size > this.pending.length) break;
-      const root = new Table(view, at + 4 + view.getUint32(at + 4, true));
-      const geometry = root.table(0);
-      const properties = root.bytes(1);
-      out.push({
-        geometry: geometry ? geometryOf(geometry, header.geometryType) : null,
-        values: properties ? valuesOf(view, properties.start, properties.length, header.columns) : new Map(),
-      });
+      out.push({ bytes: this.pending, table: new Table(view, at + 4 + view.getUint32(at + 4, true)) });
       at += 4 + size;
     }
     this.pending = this.pending.subarray(at);

@@ -58,3 +58,49 @@ export function serveTask<R>(task: (info: (message: string) => void) => Promise<
     .then((result) => post({ result }))
     .catch((err: unknown) => post({ error: err instanceof Error ? err.message : String(err) }));
 }
+
+/**
+ * A thread started ahead of its use, for jobs that come in series: starting a thread and its GDAL
+ * takes a second or two. After a use, `prepare` starts the next one, which waits (unreferenced, so
+ * it keeps no process alive) for `idleMs` and is then ended. Each use gets a fresh thread: a large
+ * job's memory goes with its thread.
+ */
+export class WarmThread {
+  private spare?: Worker;
+
+  constructor(
+    private readonly module: URL,
+    private readonly idleMs = 60_000,
+  ) {}
+
+  /** A started thread: the spare when there is one. It takes its input as its first message. */
+  take(): Worker {
+    const worker = this.spare ?? startThread(this.module, null);
+    this.spare = undefined;
+    worker.ref();
+    return worker;
+  }
+
+  /** Starts the spare for the next use. */
+  prepare(): void {
+    if (this.spare) return;
+    const worker = startThread(this.module, null);
+    worker.unref();
+    this.spare = worker;
+    const forget = () => {
+      if (this.spare === worker) this.spare = undefined;
+    };
+    worker.once('exit', forget);
+    worker.once('error', forget);
+    setTimeout(() => {
+      if (this.spare !== worker) return;
+      forget();
+      void worker.terminate();
+    }, this.idleMs).unref();
+  }
+}
+
+/** In a thread started by WarmThread: the input its user sends. */
+export function threadInput<T>(): Promise<T> {
+  return new Promise((resolve) => parentPort?.once('message', (message: { input: T }) => resolve(message.input)));
+}
