@@ -1,11 +1,9 @@
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportFormat } from '@fieldbook/domain';
 import { runThread } from '../platform/threads.js';
 import type { GeographicExtent } from './dgn-plane.js';
 import type { GdalExportInput, GdalRun } from './gdal-thread.js';
 import type { ExportGroup } from './source.js';
-import { xml } from './text-formats.js';
 
 /** The formats GDAL writes; the database writes the text formats itself (text-formats.ts). */
 export const GDAL_FORMATS = ['FileGDB', 'Shapefile', 'DGN', 'DXF'] as const;
@@ -35,24 +33,13 @@ export interface PreparedGroup {
   source: string;
 }
 
-const FAMILY_TYPES = ['wkbPoint', 'wkbMultiLineString', 'wkbMultiPolygon'];
+const FAMILY_TYPES = ['POINT', 'MULTILINESTRING', 'MULTIPOLYGON'];
 
+/** ogr2ogr's `-nlt` of a group: its family's type (with Z), or any geometry for a group not split. */
 function geometryType(group: ExportGroup): string {
-  if (group.family === null) return 'wkbUnknown';
-  const type = FAMILY_TYPES[group.family] ?? 'wkbUnknown';
-  return group.hasZ && type !== 'wkbUnknown' ? `${type}25D` : type;
-}
-
-/** An OGR VRT naming each intermediate CSV as a layer in EPSG:4326 with its geometry type. */
-export function vrtOf(groups: PreparedGroup[]): string {
-  const layers = groups.map(
-    (g) => `<OGRVRTLayer name="${xml(g.name)}">
-  <SrcDataSource relativeToVRT="1">${xml(g.source)}.csv</SrcDataSource><SrcLayer>${xml(g.source)}</SrcLayer>
-  <OpenOptions><OOI key="KEEP_GEOM_COLUMNS">NO</OOI><OOI key="EMPTY_STRING_AS_NULL">YES</OOI></OpenOptions>
-  <LayerSRS>EPSG:4326</LayerSRS><GeometryType>${geometryType(g.group)}</GeometryType>
-</OGRVRTLayer>`,
-  );
-  return `<OGRVRTDataSource>\n${layers.join('\n')}\n</OGRVRTDataSource>\n`;
+  if (group.family === null) return 'GEOMETRY';
+  const type = FAMILY_TYPES[group.family] ?? 'GEOMETRY';
+  return group.hasZ ? `${type}Z` : type;
 }
 
 /** The extent of several groups together; null when none has features. */
@@ -85,21 +72,16 @@ export async function translate(
 ): Promise<void> {
   const { driver, options } = DRIVERS[format];
   const hasZ = groups.some((g) => g.group.hasZ);
-  const args = ['-f', driver, '-t_srs', crs, ...options, ...(format === 'DGN' && hasZ ? ['-dsco', '3D=YES'] : [])];
-  const runs = MULTI_LAYER.includes(format)
-    ? [{ vrt: 'all', groups, name: fileName }]
-    : groups.map((g, i) => ({ vrt: `one-${i}`, groups: [g], name: g.name }));
-  const threadRuns: GdalRun[] = [];
-  for (const run of runs) {
-    const vrt = path.join(dirs.inputDir, `${run.vrt}.vrt`);
-    await writeFile(vrt, vrtOf(run.groups));
-    threadRuns.push({
-      vrt,
-      outputName: run.name,
-      args,
-      ...(format === 'DGN' ? { dgnExtent: extentOf(run.groups) } : {}),
-    });
-  }
-  const input: GdalExportInput = { runs: threadRuns, format, crs, outDir: dirs.outDir };
+  const args = ['-f', driver, '-s_srs', 'EPSG:4326', '-t_srs', crs, ...options];
+  if (format === 'DGN' && hasZ) args.push('-dsco', '3D=YES');
+  const multiLayer = MULTI_LAYER.includes(format);
+  // One ogr2ogr call per layer, straight from its CSV: a multi-layer format adds each to one output.
+  const runs: GdalRun[] = groups.map((g, i) => ({
+    csv: path.join(dirs.inputDir, `${g.source}.csv`),
+    outputName: multiLayer ? fileName : g.name,
+    args: [...args, ...(multiLayer && i > 0 ? ['-update'] : []), '-nln', g.name, '-nlt', geometryType(g.group)],
+    ...(format === 'DGN' ? { dgnExtent: extentOf(multiLayer ? groups : [g]) } : {}),
+  }));
+  const input: GdalExportInput = { runs, format, crs, outDir: dirs.outDir };
   await runThread<void>(new URL('./gdal-thread.ts', import.meta.url), input, { signal });
 }

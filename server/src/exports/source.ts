@@ -12,7 +12,7 @@ const EXTENT_KEYS = ['xmin', 'ymin', 'zmin', 'xmax', 'ymax', 'zmax'] as const;
 type ExtentKey = (typeof EXTENT_KEYS)[number];
 
 /** Features read per query: one page is built as one CSV text in SQL, so memory stays flat. */
-export const EXPORT_PAGE_SIZE = 20_000;
+export const EXPORT_PAGE_SIZE = 50_000;
 
 export interface ExportLayer {
   id: string;
