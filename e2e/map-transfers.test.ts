@@ -256,6 +256,11 @@ describe.runIf(gdal)('map transfers: upload, jobs panel, export', () => {
     }
     const processed = running.map((s) => s.processed);
     expect(processed).toEqual([...processed].sort((a, b) => a - b));
+    // The bar moves while the features load (in chunks, each its own short write), not only at the end.
+    expect(
+      processed.some((n) => n > 0 && n < WELLS),
+      JSON.stringify(samples.map((s) => [s.status, s.label])),
+    ).toBe(true);
     const row = page.getByTestId('jobs-panel').locator('[data-testid^="job-row-"]').first();
     expect(await row.textContent()).toContain(`Wells: ${WELLS}`);
     expect(await row.getByRole('progressbar').count()).toBe(0);

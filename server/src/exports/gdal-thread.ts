@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { workerData } from 'node:worker_threads';
-import { copyOut, gdalMessages, useMemoryOutputs, withGdal, type Gdal } from '../platform/gdal.js';
+import {
+  closeVector,
+  copyOut,
+  gdalMessages,
+  openVector,
+  useMemoryOutputs,
+  withGdal,
+  type Gdal,
+} from '../platform/gdal.js';
 import { serveTask, type ThreadData } from '../platform/threads.js';
 import { dgnDesignPlane, type GeographicExtent } from './dgn-plane.js';
 
@@ -49,9 +57,7 @@ async function translateAll(input: GdalExportInput): Promise<void> {
   useMemoryOutputs();
   await withGdal(async (gdal) => {
     for (const [i, run] of input.runs.entries()) {
-      const { datasets, errors } = await gdal.open(run.csv, CSV_OPEN_OPTIONS);
-      const dataset = datasets[0];
-      if (!dataset) throw new Error(`GDAL could not read the export's data: ${JSON.stringify(errors)}`);
+      const dataset = openVector(gdal, run.csv, CSV_OPEN_OPTIONS);
       try {
         const plane = run.dgnExtent !== undefined ? await dgnDesignPlane(gdal, run.dgnExtent, input.crs) : [];
         await gdal.ogr2ogr(dataset, [...run.args, ...plane], run.outputName);
@@ -61,7 +67,7 @@ async function translateAll(input: GdalExportInput): Promise<void> {
           cause: err,
         });
       } finally {
-        await gdal.close(dataset);
+        closeVector(gdal, dataset);
       }
       // An output several runs write to (a multi-layer file) is copied out after the last of them.
       if (input.runs[i + 1]?.outputName === run.outputName) continue;
