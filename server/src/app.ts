@@ -84,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     dbKind: database.kind,
     copyFrom: database.copyFrom,
+    copyOut: database.copyOut,
     tokens,
     codes: new CodeService(tokens),
     files: diskStorage(path.join(config.dataDir, 'files')),

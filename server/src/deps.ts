@@ -15,6 +15,7 @@ export interface Deps {
   dbKind: DatabaseKind;
   /** Bulk loads of imports (COPY). */
   copyFrom: Database['copyFrom'];
+  copyOut: Database['copyOut'];
   mailer: Mailer;
   tokens: TokenService;
   codes: CodeService;

@@ -43,6 +43,7 @@ export const sharedDatabase = (h: Harness): Database => ({
   db: h.db,
   kind: h.kind,
   copyFrom: h.app.deps.copyFrom,
+  copyOut: h.app.deps.copyOut,
   close: async () => undefined,
 });
 

@@ -8,7 +8,7 @@ import { postgis } from '@electric-sql/pglite-postgis';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { from as copyFromStdin } from 'pg-copy-streams';
+import { from as copyFromStdin, to as copyToStdout } from 'pg-copy-streams';
 import type { DB } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -22,6 +22,12 @@ export interface Database {
    * PostgreSQL and handed to PGlite as a blob while no other query runs. Returns the rows copied.
    */
   copyFrom(target: string, data: Buffer, format?: 'text' | 'csv'): Promise<number>;
+  /**
+   * PostgreSQL only: the raw COPY data of `COPY (<query>) TO STDOUT (FORMAT binary)`, streamed on a
+   * connection of its own (`query` has its values written in: inline-parameters.ts). The embedded
+   * database has none: it cannot stream a result, so its callers read in pages.
+   */
+  copyOut?(query: string): AsyncIterable<Buffer>;
 }
 
 export const PGLITE_EXTENSIONS = { postgis, pg_trgm, btree_gist };
@@ -58,7 +64,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         client.release();
       }
     };
-    return { db, kind: 'postgres', close: () => db.destroy(), copyFrom };
+    async function* copyOut(query: string): AsyncIterable<Buffer> {
+      const client = await pool.connect();
+      let complete = false;
+      try {
+        const stream = client.query(copyToStdout(`COPY (${query}) TO STDOUT (FORMAT binary)`));
+        for await (const chunk of stream) yield chunk as Buffer;
+        complete = true;
+      } finally {
+        // A COPY left mid-way leaves its connection unusable: it is closed instead of returned.
+        client.release(complete ? undefined : new Error('COPY TO not read to its end'));
+      }
+    }
+    return { db, kind: 'postgres', close: () => db.destroy(), copyFrom, copyOut };
   }
   const dataPath = options.pgliteDump ? undefined : path.join(options.dataDir ?? 'data', 'pglite');
   const pglite = await PGlite.create(dataPath, {

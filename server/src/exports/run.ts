@@ -23,6 +23,7 @@ import {
   type ExportGroup,
   type ExportLayer,
   type FeatureFilter,
+  type FeatureSource,
 } from './source.js';
 import { CSV, csvtOf, GEOJSON, KML, type TextLayout } from './text-formats.js';
 import { exportDoneMail } from './mail.js';
@@ -115,6 +116,7 @@ const TEXT_FORMATS: Partial<Record<ExportFormat, { layout: TextLayout; extension
 
 interface Writing {
   db: Deps['db'];
+  source: FeatureSource;
   filter: FeatureFilter;
   crs: string;
   advance: (rows: number) => Promise<void>;
@@ -133,7 +135,7 @@ async function toFile(file: string, write: (out: Writable) => Promise<void>): Pr
 /** Several layers in one text file (KML), written as `layout` lays them out. */
 async function writeTextLayers(w: Writing, groups: NamedGroup[], layout: TextLayout, out: Writable) {
   out.write(layout.fileStart);
-  for (const g of groups) await writeLayerText(w.db, { ...g, crs: w.crs }, layout, out, w.filter, w.advance);
+  for (const g of groups) await writeLayerText(w.source, { ...g, crs: w.crs }, layout, out, w.filter, w.advance);
   out.write(layout.fileEnd);
 }
 
@@ -172,7 +174,7 @@ async function writeFormat(
   if (format === 'PNEZD')
     return toFile(path.join(dirs.outDir, `${request.fileName}.txt`), async (out) => {
       for (const { group } of groups)
-        await writePnezd(w.db, group, w.crs, request.pointNumber, out, w.filter, w.advance);
+        await writePnezd(w.source, group, w.crs, request.pointNumber, out, w.filter, w.advance);
     });
   if (format === 'KMZ')
     // No LIBKML in GDAL's WebAssembly build: a KMZ is the KML zipped, as doc.kml (DESIGN §7).
@@ -254,7 +256,8 @@ export async function runExport(deps: Deps, job: ExportJob, ctx: ExportProgress)
       await ctx.progress(processed, total);
     };
     await ctx.progress(0, total);
-    const writing: Writing = { db: deps.db, filter, crs: exportTargetCrs(request), advance };
+    const source: FeatureSource = { db: deps.db, copyOut: deps.copyOut };
+    const writing: Writing = { db: deps.db, source, filter, crs: exportTargetCrs(request), advance };
     await writeFormat(writing, request, named, dirs, ctx.signal);
 
     const result =
