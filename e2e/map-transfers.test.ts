@@ -15,7 +15,8 @@ import { signIn, updatePrefs, type MapEnv } from './support/session.js';
 const gdal = existsSync('/usr/bin/ogr2ogr') && existsSync('/usr/bin/ogrinfo');
 const POINTS = 120;
 /** Enough points that the import is still running when the jobs panel polls (every 2 s). */
-const WELLS = 30_000;
+// Large enough that loading it takes a few seconds on the embedded database, so the panel sees it mid-way.
+const WELLS = 150_000;
 
 /**
  * Data in and out in a real browser (issue #10, spec 3 §2–§4): a zipped Shapefile (made here with the

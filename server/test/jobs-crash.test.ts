@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -116,8 +116,8 @@ describe.skipIf(!onPostgres)('a worker process killed mid-import', () => {
     const exited = new Promise((resolve) => first.once('exit', resolve));
     process.kill(first.pid!, 'SIGKILL');
     await exited;
-    // The dead worker's GDAL output folder (its converted file) is its own; the test removes it.
-    rmSync(path.join(os.tmpdir(), `fieldbook-gdal-${first.pid}`), { recursive: true, force: true });
+    const deadOutputs = path.join(os.tmpdir(), `fieldbook-gdal-${first.pid}`);
+    expect(existsSync(deadOutputs)).toBe(true);
 
     // Dead mid-way: still claimed, features half loaded under a layer that does not exist yet.
     const dead = await jobRow(jobId);
@@ -144,5 +144,7 @@ describe.skipIf(!onPostgres)('a worker process killed mid-import', () => {
     );
     expect(counted.rows[0]).toEqual({ n: String(POINTS), ids: String(POINTS) });
     expect(await featuresWithoutLayer(h, w.admin.organizationId)).toBe(0);
+    // The next worker removed the dead one's converted files.
+    expect(existsSync(deadOutputs)).toBe(false);
   }, 60_000);
 });

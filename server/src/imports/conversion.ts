@@ -10,7 +10,7 @@ import type { SourceLayer } from './source.js';
 /** How often a file still being written is looked at again when no message came in between. */
 const POLL_MS = 25;
 /** Bytes read from a converted file at a time. */
-const READ_BYTES = 4 << 20;
+const READ_BYTES = 1 << 20;
 
 /** Imports come in series (a folder of files, a retry): the next conversion's thread starts ahead. */
 const threads = new WarmThread(new URL('./convert-thread.ts', import.meta.url));

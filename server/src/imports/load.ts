@@ -38,7 +38,7 @@ export function withMetreFields(layer: SourceLayer, feet: Set<string>): SourceLa
 }
 
 /** Rows per COPY: large enough to stream at full speed, small enough to let other requests in. */
-const CHUNK_ROWS = 20_000;
+const CHUNK_ROWS = 10_000;
 
 const FEATURE_COLUMNS =
   'features (organization_id, project_id, layer_id, kind, geom, field_values, created_by, updated_by)';

@@ -15,7 +15,7 @@ export type JobRecord = Selectable<JobsTable>;
 
 export interface JobContext {
   deps: Deps;
-  /** Records progress for the jobs panel; writes at most about once a second. */
+  /** Records progress for the jobs panel; writes at most twice a second. */
   progress(processed: number, total: number): Promise<void>;
   /** Adds a line to the job's infoMessages (kept in memory, written when the job ends). */
   info(message: string): void;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { JOB_MSG, MSG } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
+import { removeDeadProcessOutputs } from '../platform/gdal.js';
 import { jobEvents, jobRegistration, type JobContext, type JobRecord } from './queue.js';
 
 /**
@@ -17,7 +18,7 @@ export const STALE_AFTER_MS = 60_000;
 /** How long a silent worker counts as alive (config JOB_STALE_AFTER_MS), and how often a worker beats. */
 const staleAfterOf = (deps: Deps) => deps.config.jobStaleAfterMs ?? STALE_AFTER_MS;
 const heartbeatOf = (deps: Deps) => Math.min(HEARTBEAT_MS, Math.floor(staleAfterOf(deps) / 4));
-const PROGRESS_EVERY_MS = 1_000;
+const PROGRESS_EVERY_MS = 500;
 /** A job is tried at most this often; an interruption after that fails it. */
 const MAX_ATTEMPTS = 2;
 
@@ -196,6 +197,9 @@ export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): R
   const onEnqueued = () => wake?.();
   jobEvents.on('enqueued', onEnqueued);
   let lastRecovery = 0;
+  void removeDeadProcessOutputs().catch((err: unknown) =>
+    deps.log.warn({ err }, 'removing the GDAL outputs of dead processes failed'),
+  );
   const loop = (async () => {
     while (!stopping.signal.aborted) {
       try {

@@ -1,4 +1,5 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,6 +91,24 @@ const require = createRequire(import.meta.url);
 
 /** Outputs of ogr2ogr land here, on disk, unless the thread keeps them in memory (useMemoryOutputs). */
 export const gdalOutputDir = path.join(os.tmpdir(), `fieldbook-gdal-${process.pid}`);
+
+/**
+ * Removes the output folders of processes that are gone (a worker killed mid-job leaves its
+ * converted files behind). A folder whose process id is in use again is left for later.
+ */
+export async function removeDeadProcessOutputs(): Promise<void> {
+  const names = await readdir(os.tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(/^fieldbook-gdal-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ESRCH')
+        await rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
 
 /** GDAL's messages of the current `withGdal` call (its errors explain a refused file). */
 let messages: string[] = [];

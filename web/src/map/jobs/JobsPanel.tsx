@@ -104,7 +104,9 @@ export function JobsPanel() {
           <IconButton
             size="small"
             aria-label={t('app.jobs.refresh')}
-            onClick={() => void query.refetch()}
+            // A read already under way is joined, not cancelled: on a busy server, pressing refresh
+            // again and again would otherwise cancel every answer before it arrives.
+            onClick={() => void query.refetch({ cancelRefetch: false })}
             data-testid="jobs-refresh"
           >
             <RefreshIcon fontSize="small" />
