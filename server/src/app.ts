@@ -36,6 +36,7 @@ import { systemRoutes } from './system/routes.js';
 import { jobRoutes } from './jobs/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { exportRoutes } from './exports/routes.js';
+import { acceptsHtml } from './http/accepts-html.js';
 import { registerAccessControl } from './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerTextGuard } from './http/text-guard.js';
@@ -59,7 +60,7 @@ export interface BuildOptions {
   logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
-/** Paths the API owns; everything else that is a GET for a page falls back to the web app. */
+/** Paths the API owns; everything else that is a GET for a page (Accept: text/html) falls back to the web app. */
 const API_PREFIXES = ['/auth/', '/rest/', '/api/', '/preferences', '/docs', '/healthz', '/search/'];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -146,15 +147,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
-      reply.redirect('/index.html'),
+    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) =>
+      acceptsHtml(req) ? reply.redirect('/index.html') : reply.callNotFound(),
     );
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: true, index: false });
   }
-  // Client-side routes (/signin, /settings/..., /index.html) all load the single-page app.
+  // Client-side routes (/signin, /settings/..., /index.html) all load the single-page app when a browser
+  // asks for a page; any other client gets a 404 for a path nothing serves (GIS clients probe paths).
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (hasWeb && request.method === 'GET' && !isApi) {
+    if (hasWeb && request.method === 'GET' && !isApi && acceptsHtml(request)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ statusCode: 404, code: 'NotFound', message: MSG.notFound });

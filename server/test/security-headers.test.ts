@@ -57,9 +57,13 @@ describe('security headers', () => {
   it('sends a strict policy, nosniff, no framing and a Referrer-Policy on pages, files, client routes and API answers', async () => {
     const user = await signedInAccount(h);
     const answers = {
-      root: await plain.inject({ method: 'GET', url: '/' }),
+      root: await plain.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } }),
       index: await plain.inject({ method: 'GET', url: '/index.html' }),
-      clientRoute: await plain.inject({ method: 'GET', url: '/settings/personal-info' }),
+      clientRoute: await plain.inject({
+        method: 'GET',
+        url: '/settings/personal-info',
+        headers: { accept: 'text/html' },
+      }),
       script: await plain.inject({ method: 'GET', url: '/assets/app.js' }),
       api: await plain.inject({ method: 'GET', url: '/rest/accounts/profile', headers: user.auth }),
       apiError: await plain.inject({ method: 'GET', url: '/rest/accounts/profile' }),

@@ -318,7 +318,7 @@ describe('WMS 1.3.0', () => {
       [w.tile(bbox).replace('WIDTH=256', 'WIDTH=100000'), 'InvalidParameterValue'],
       [w.tile(bbox).replace(`LAYERS=${w.points.id}`, 'LAYERS=nope'), 'LayerNotDefined'],
       [w.tile('1,2,3'), 'InvalidParameterValue'],
-      [w.tile(bbox).replace('REQUEST=GetMap', 'REQUEST=GetLegendGraphic'), 'OperationNotSupported'],
+      [w.tile(bbox).replace('REQUEST=GetMap', 'REQUEST=GetStyles'), 'OperationNotSupported'],
       [w.tile(bbox).replace('SERVICE=WMS', 'SERVICE=WFS'), 'InvalidParameterValue'],
     ];
     for (const [url, code] of cases) {

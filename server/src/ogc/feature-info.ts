@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/types.js';
 import { mapToLonLat, pixelToMap, type MapFrame } from './wms-params.js';
-import { xmlEscape } from './xml.js';
+import { featureInfoGml } from './feature-info-gml.js';
+import { OgcError, xmlEscape } from './xml.js';
 
 export interface InfoFeature {
   type: 'Feature';
@@ -50,7 +51,33 @@ export async function featuresAtPixel(
   return out;
 }
 
+/**
+ * The INFO_FORMATs GetFeatureInfo answers, as the capabilities list them: GML first because GDAL and
+ * QGIS pick it when offered (GDAL asks for `application/vnd.ogc.gml` whatever the capabilities say).
+ */
+export const INFO_FORMATS = [
+  'application/vnd.ogc.gml',
+  'application/vnd.ogc.gml/3.1.1',
+  'text/xml',
+  'application/json',
+  'application/geo+json',
+  'text/html',
+  'text/plain',
+] as const;
+
+/** INFO_FORMAT without its parameters (`text/xml; subtype=gml/3.1.1`), text/plain when absent. */
+export function infoFormatOf(raw: string | undefined): string {
+  const format = (raw ?? 'text/plain').toLowerCase().split(';')[0].trim();
+  if (!(INFO_FORMATS as readonly string[]).includes(format))
+    throw new OgcError('InvalidFormat', 'INFO_FORMAT', `INFO_FORMAT ${raw} is not supported`);
+  return format;
+}
+
 export function featureInfoBody(features: InfoFeature[], format: string): { contentType: string; body: string } {
+  if (format.startsWith('application/vnd.ogc.gml') || format === 'text/xml') {
+    const version = format === 'application/vnd.ogc.gml' ? 2 : 3;
+    return { contentType: `${format}; charset=utf-8`, body: featureInfoGml(features, version) };
+  }
   if (format.includes('json')) {
     return {
       contentType: 'application/json; charset=utf-8',

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/types.js';
-import { featureInfoBody, featuresAtPixel } from './feature-info.js';
+import { INFO_FORMATS, featureInfoBody, featuresAtPixel, infoFormatOf } from './feature-info.js';
+import { legendGraphic, legendStyleXml } from './legend.js';
 import { parseStyleBody } from './styles-for-render.js';
 import { tileCache } from './tile-cache.js';
 import { frameOf, getMapRequestOf, MAX_MAP_SIZE, SUPPORTED_CRS, latToMercator, lonToMercator } from './wms-params.js';
@@ -117,10 +118,7 @@ export async function getFeatureInfo(db: Executor, layers: WfsLayer[], params: R
       'I and J must be pixel positions inside the map',
     );
   }
-  const format = (params.info_format ?? 'text/plain').toLowerCase();
-  if (!['application/json', 'application/geo+json', 'text/html', 'text/plain'].includes(format.split(';')[0])) {
-    throw new OgcError('InvalidFormat', 'INFO_FORMAT', `INFO_FORMAT ${params.info_format} is not supported`);
-  }
+  const format = infoFormatOf(params.info_format);
   const count = Math.min(Math.max(1, Number(params.feature_count ?? 1) || 1), 1000);
   const tolerance = Math.min(Math.max(0, Number(params.buffer ?? 6) || 0), 100);
   return featureInfoBody(
@@ -133,8 +131,17 @@ export async function getFeatureInfo(db: Executor, layers: WfsLayer[], params: R
       tolerance,
       count,
     ),
-    format.split(';')[0],
+    format,
   );
+}
+
+/** GetLegendGraphic (SLD-WMS): the legend of LAYER in STYLE, drawn from the look GetMap would use. */
+async function getLegendGraphic(db: Executor, layers: WfsLayer[], params: Record<string, string>) {
+  const name = (params.layer ?? params.layers ?? '').trim();
+  if (name === '') throw new OgcError('MissingParameterValue', 'LAYER', 'LAYER is required');
+  const [layer] = resolveLayers(layers, [name], 'LAYER');
+  const meta = (await renderMeta(db, [layer.id])).get(layer.id)!;
+  return legendGraphic(db, layer, await partOf(db, meta, params.style ?? params.styles ?? ''), params);
 }
 
 const fmt = (n: number) => String(Number(n.toFixed(9)));
@@ -162,12 +169,12 @@ export async function wmsCapabilities(
         <BoundingBox CRS="CRS:84" minx="${fmt(w)}" miny="${fmt(s)}" maxx="${fmt(east)}" maxy="${fmt(n)}"/>
         <BoundingBox CRS="EPSG:4326" minx="${fmt(s)}" miny="${fmt(w)}" maxx="${fmt(n)}" maxy="${fmt(east)}"/>
         <BoundingBox CRS="EPSG:3857" minx="${fmt(lonToMercator(w))}" miny="${fmt(latToMercator(s))}" maxx="${fmt(lonToMercator(east))}" maxy="${fmt(latToMercator(n))}"/>
-        <Style><Name>default</Name><Title>Layer style or dictionary colours</Title></Style>
+        ${legendStyleXml(l.id, serviceUrl)}
       </Layer>`);
   }
   const b = all ?? [-180, -85, 180, 85];
   return `<?xml version="1.0" encoding="UTF-8"?>
-<WMS_Capabilities version="1.3.0" xmlns="http://www.opengis.net/wms" xmlns:xlink="http://www.w3.org/1999/xlink">
+<WMS_Capabilities version="1.3.0" xmlns="http://www.opengis.net/wms" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:sld="http://www.opengis.net/sld">
   <Service>
     <Name>WMS</Name><Title>${xmlEscape(title)}</Title>${resource}
     <LayerLimit>${Math.max(1, layers.length)}</LayerLimit><MaxWidth>${MAX_MAP_SIZE}</MaxWidth><MaxHeight>${MAX_MAP_SIZE}</MaxHeight>
@@ -176,7 +183,8 @@ export async function wmsCapabilities(
     <Request>
       <GetCapabilities><Format>text/xml</Format>${dcp}</GetCapabilities>
       <GetMap><Format>image/png</Format><Format>image/jpeg</Format>${dcp}</GetMap>
-      <GetFeatureInfo><Format>application/json</Format><Format>text/html</Format><Format>text/plain</Format>${dcp}</GetFeatureInfo>
+      <GetFeatureInfo>${INFO_FORMATS.map((f) => `<Format>${f}</Format>`).join('')}${dcp}</GetFeatureInfo>
+      <sld:GetLegendGraphic><Format>image/png</Format>${dcp}</sld:GetLegendGraphic>
     </Request>
     <Exception><Format>XML</Format></Exception>
     <Layer>
@@ -216,6 +224,12 @@ export async function serveWms(
     if (request === 'getfeatureinfo') {
       const { contentType, body } = await getFeatureInfo(db, layers, params);
       return reply.type(contentType).send(body);
+    }
+    if (request === 'getlegendgraphic') {
+      const { png, etag } = await getLegendGraphic(db, layers, params);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (ifNoneMatch === etag) return reply.status(304).send();
+      return reply.type('image/png').send(png);
     }
     if (request === '') throw new OgcError('MissingParameterValue', 'REQUEST', 'REQUEST is required');
     throw new OgcError('OperationNotSupported', 'REQUEST', `Unsupported request ${params.request}`);
