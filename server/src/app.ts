@@ -30,6 +30,7 @@ import { dataOrganizationRoutes } from './data-organization/routes.js';
 import { externalServiceRoutes } from './external-services/routes.js';
 import { featureRoutes } from './features/routes.js';
 import { ogcRoutes } from './ogc/routes.js';
+import { ogcApiRoutes } from './ogcapi/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(externalServiceRoutes(deps));
   await app.register(featureRoutes(deps));
   await app.register(ogcRoutes(deps));
+  await app.register(ogcApiRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
   await app.register(jobRoutes(deps));

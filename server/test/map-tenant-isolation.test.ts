@@ -229,7 +229,24 @@ const ROWS: Record<string, Row> = {
     query: () => ({ SERVICE: 'WFS', REQUEST: 'GetCapabilities' }),
   },
   'GET /rest/projects/ogc/{projectId}/wms': { need: 'view', key: true, query: wms },
+  ...ogcApiRows(),
 };
+
+/** OGC API – Features of a project (client keys): every resource, the collection named by A's point layer. */
+function ogcApiRows(): Record<string, Row> {
+  const root = 'GET /rest/projects/ogc/{projectId}/ogcapi';
+  const collection = (w: MapWorld) => ({ collectionId: w.layers.point });
+  const rows: Record<string, Row> = {};
+  for (const path of ['', '/api', '/conformance', '/collections']) rows[root + path] = { need: 'view', key: true };
+  for (const path of ['', '/queryables', '/schema', '/items'])
+    rows[`${root}/collections/{collectionId}${path}`] = { need: 'view', key: true, params: collection };
+  rows[`${root}/collections/{collectionId}/items/{featureId}`] = {
+    need: 'view',
+    key: true,
+    params: (w) => ({ ...collection(w), featureId: w.features.point.ogcFid }),
+  };
+  return rows;
+}
 
 type Who = 'adminB' | 'viewerA' | 'collectorA' | 'inactiveA';
 interface Caller {
