@@ -12,6 +12,7 @@ import { insertPermissions } from '../src/accounts/store.js';
 import { call, field, value } from './feature-fixtures.js';
 import { rawCall } from './map-images.js';
 import type { Deps } from '../src/deps.js';
+import { publishedNames } from '../src/ogc/published-names.js';
 
 const run = promisify(execFile);
 const hasGdal = existsSync('/usr/bin/ogrinfo');
@@ -398,7 +399,8 @@ describe('layer fields in WFS', () => {
           env,
         },
       );
-      const append = await run('ogr2ogr', ['-update', '-append', '-f', 'WFS', url, shp, '-nln', s.typeName.slice(3)], {
+      const published = (await publishedNames(h.db, s.project.id)).get(s.survey.id)!;
+      const append = await run('ogr2ogr', ['-update', '-append', '-f', 'WFS', url, shp, '-nln', published], {
         env,
       })
         .catch((e: { stderr: string; code: number }) => e)

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
 import { signedInAccount, type SignedIn, templateDictionaryId } from './factories.js';
 import { insertFeaturesBulk } from '../src/features/bulk-insert.js';
+import { publishedNames } from '../src/ogc/published-names.js';
 
 const run = promisify(execFile);
 const hasGdal = existsSync('/usr/bin/ogrinfo');
@@ -44,7 +45,9 @@ async function layerWithFeatures(h: Harness) {
     expect(res.status).toBe(201);
   }
   const base = `/rest/projects/${project.id}/folders/${folder.id}/layers/${points.id}/geo/wfs`;
-  return { admin, project, folder, points, base, typeName: `fb:layer_${points.id.replace(/-/g, '')}` };
+  const published = `fb:${(await publishedNames(h.db, project.id)).get(points.id)}`;
+  // typeName: the stable alias a client may keep using; published: the readable name capabilities list.
+  return { admin, project, folder, points, base, typeName: `fb:layer_${points.id.replace(/-/g, '')}`, published };
 }
 
 describe('WFS 2.0', () => {
@@ -52,7 +55,7 @@ describe('WFS 2.0', () => {
     const h = await harness();
     const w = await layerWithFeatures(h);
     const caps = await call(h, w.admin, 'GET', `${w.base}?service=WFS&request=GetCapabilities`);
-    expect(caps.body).toContain(`<Name>${w.typeName}</Name>`);
+    expect(caps.body).toContain(`<Name>${w.published}</Name>`);
     expect(caps.body).toContain('<ows:LowerCorner>-105 25</ows:LowerCorner>');
     const hits = await call(
       h,
@@ -155,7 +158,7 @@ describe('WFS 2.0', () => {
     expect(schema.status).toBe(200);
     expect(schema.body).toContain('<xsd:schema');
     expect(schema.body).toContain(
-      `<xsd:element name="${w.typeName.slice(3)}" type="${w.typeName}Type" substitutionGroup="gml:AbstractFeature"/>`,
+      `<xsd:element name="${w.published.slice(3)}" type="${w.published}Type" substitutionGroup="gml:AbstractFeature"/>`,
     );
     expect(schema.body).toContain('<xsd:element name="geometry" type="gml:PointPropertyType"');
     expect(schema.body).toContain('<xsd:element name="ogc_fid" type="xsd:long"/>');
@@ -219,7 +222,7 @@ describe('WFS 2.0', () => {
       method: 'GET',
       url: `/rest/projects/ogc/${w.project.id}/wfs?request=GetCapabilities&key=${key}`,
     });
-    expect(withKey.body).toContain(w.typeName);
+    expect(withKey.body).toContain(`<Name>${w.published}</Name>`);
   });
 
   it.runIf(hasGdal)('is read by GDAL (ogrinfo, ogr2ogr) as a real WFS client', async () => {

@@ -3,12 +3,13 @@ import type { Executor } from '../db/types.js';
 import { parseCql, type CqlNode, type Literal } from './cql.js';
 import { toLonLatBox } from './crs.js';
 import { OgcError } from './xml.js';
+import type { WfsColumn } from './wfs-columns.js';
 
 const fail = (message: string): never => {
   throw new OgcError('InvalidParameterValue', 'cql_filter', message);
 };
 
-type Kind = 'number' | 'text' | 'time' | 'attribute';
+type Kind = 'number' | 'text' | 'time' | 'boolean' | 'attribute';
 interface Property {
   expr: RawBuilder<unknown>;
   kind: Kind;
@@ -76,14 +77,24 @@ async function attributeProperties(
 const asNumber = (e: RawBuilder<unknown>) =>
   sql`(CASE WHEN ${e} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?\\s*$' THEN (${e})::numeric END)`;
 
+/** A number, or text that is one (Filter Encoding literals are always text). */
+const NUMBER_TEXT = /^\s*-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?\s*$/;
+const numberOf = (value: Literal): number =>
+  typeof value === 'number'
+    ? value
+    : typeof value === 'string' && NUMBER_TEXT.test(value)
+      ? Number(value)
+      : fail('A number is expected here');
+
 function operand(
   p: Property,
   value: Literal,
   numeric: boolean,
 ): { left: RawBuilder<unknown>; right: RawBuilder<unknown> } {
-  if (p.kind === 'number') {
-    if (typeof value !== 'number') fail('A number is expected here');
-    return { left: p.expr, right: sql`${value}::numeric` };
+  if (p.kind === 'number') return { left: p.expr, right: sql`${numberOf(value)}::numeric` };
+  if (p.kind === 'boolean') {
+    const text = String(value).toLowerCase();
+    return { left: p.expr, right: sql`${text === '1' || text === 'true' ? 'true' : 'false'}::text` };
   }
   if (p.kind === 'time') {
     const t = typeof value === 'string' ? Date.parse(value) : NaN;
@@ -134,6 +145,12 @@ function compile(node: CqlNode, props: Map<string, Property>): RawBuilder<unknow
     }
     case 'intersects':
       return sql`ST_Intersects(f.geom, ST_GeomFromText(${node.wkt}, 4326))`;
+    case 'intersects-geojson': {
+      const shape = sql`ST_SetSRID(ST_GeomFromGeoJSON(${node.geojson}::text), ${node.srid}::int)`;
+      return sql`ST_Intersects(f.geom, ${node.srid === 4326 ? shape : sql`ST_Transform(${shape}, 4326)`})`;
+    }
+    case 'ids':
+      return node.ids.length ? sql`(f.id IN (${sql.join(node.ids.map((id) => sql`${id}::bigint`))}))` : sql`false`;
   }
 }
 
@@ -146,19 +163,48 @@ function wktOf(node: CqlNode, out: string[] = []): string[] {
   return out;
 }
 
+/** A layer field's value in `field_values`, typed; a value not of the field's type (left by a type change) is NULL. */
+function fieldProperty(c: WfsColumn): Property {
+  const json = sql`f.field_values->${c.name}::text`;
+  const text = sql`(f.field_values->>${c.name}::text)`;
+  switch (c.type) {
+    case 'integer':
+    case 'real':
+      return { expr: sql`(CASE WHEN jsonb_typeof(${json}) = 'number' THEN ${text}::numeric END)`, kind: 'number' };
+    case 'date':
+    case 'datetime':
+      return {
+        expr: sql`(CASE WHEN ${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' THEN ${text}::timestamptz END)`,
+        kind: 'time',
+      };
+    case 'boolean':
+      return { expr: text, kind: 'boolean' };
+    default:
+      return { expr: text, kind: 'text' };
+  }
+}
+
 /**
- * cql_filter → a parameterized SQL condition on `features f` (with systems s, components c and
- * accounts ca joined). Unknown syntax and malformed geometries are OGC InvalidParameterValue errors.
+ * cql_filter text or a parsed tree (cql.ts, fes.ts) → a parameterized SQL condition on `features f`
+ * (with systems s, components c and accounts ca joined). Names resolve to the fixed properties, then
+ * the layer's typed fields (`columns`), then dictionary attributes and free properties. Unknown
+ * syntax and malformed geometries are OGC InvalidParameterValue errors.
  */
 export async function cqlToSql(
   db: Executor,
   dictionaryId: string | null,
-  filter: string,
+  filter: string | CqlNode,
+  columns: WfsColumn[] = [],
 ): Promise<RawBuilder<unknown>> {
-  const tree = parseCql(filter);
+  const tree = typeof filter === 'string' ? parseCql(filter) : filter;
   const names = [...propertiesOf(tree)];
   const props = new Map<string, Property>();
-  for (const n of names) if (BUILT_IN[n.toLowerCase()]) props.set(n, BUILT_IN[n.toLowerCase()]);
+  const fields = new Map(columns.filter((c) => c.source === 'field').map((c) => [c.name.toLowerCase(), c]));
+  for (const n of names) {
+    const field = fields.get(n.toLowerCase());
+    if (BUILT_IN[n.toLowerCase()]) props.set(n, BUILT_IN[n.toLowerCase()]);
+    else if (field) props.set(n, fieldProperty(field));
+  }
   for (const [n, p] of await attributeProperties(
     db,
     dictionaryId,

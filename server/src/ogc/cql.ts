@@ -16,7 +16,10 @@ export type CqlNode =
   | { op: 'null'; property: string; negate: boolean }
   | { op: 'between'; property: string; low: Literal; high: Literal }
   | { op: 'bbox'; box: [number, number, number, number]; srs?: string }
-  | { op: 'intersects'; wkt: string };
+  | { op: 'intersects'; wkt: string }
+  /** Filter Encoding only (fes.ts): a GML geometry read as GeoJSON in its own system, and an id list. */
+  | { op: 'intersects-geojson'; geojson: string; srid: number }
+  | { op: 'ids'; ids: string[] };
 
 interface Token {
   type: 'ident' | 'string' | 'number' | 'sym' | 'wkt';

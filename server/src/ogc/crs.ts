@@ -12,8 +12,11 @@ export function sridOf(srsName: string | undefined): number {
   throw new OgcError('InvalidParameterValue', 'srsName', `Unsupported srsName ${srsName}`);
 }
 
-/** lat/lon axis order applies to the URN and http forms of EPSG:4326 (WFS 2.0), not to "EPSG:4326". */
-const latLonOrder = (crs: string | undefined) => !crs || /EPSG::4326$|crs\/EPSG\/0\/4326$/i.test(crs);
+/**
+ * lat/lon axis order applies to the URN and http forms of EPSG:4326 (WFS 2.0), not to "EPSG:4326"
+ * or CRS84; a request naming no system asks for the DefaultCRS, the URN.
+ */
+export const latLonOrder = (crs: string | undefined) => !crs || /EPSG::4326$|crs\/EPSG\/0\/4326$/i.test(crs);
 
 function mercatorToLonLat(x: number, y: number): [number, number] {
   return [(x / 6378137) * (180 / Math.PI), (2 * Math.atan(Math.exp(y / 6378137)) - Math.PI / 2) * (180 / Math.PI)];

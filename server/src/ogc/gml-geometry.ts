@@ -28,15 +28,21 @@ const fail = (why: string): never => {
 };
 
 /** Geographic systems whose URN and http forms order axes latitude first (WFS 2.0). */
-const LAT_LON_FIRST = new Set([4326, 4269, 4258, 4283, 4617, 4167]);
+const LAT_LON_FIRST = new Set([4326, 4979, 4269, 4258, 4283, 4617, 4167]);
+
+/**
+ * WGS 84 in 3D (EPSG:4979), which GDAL names for any geometry with Z, is WGS 84 with the ellipsoidal
+ * height as Z: stored as 4326 with its Z, not reprojected (PROJ would drop or shift the height).
+ */
+const sameAs2D = (srid: number) => (srid === 4979 ? 4326 : srid);
 
 /** EPSG:4326, urn:ogc:def:crs:EPSG::4326, http://www.opengis.net/def/crs/EPSG/0/4326 or CRS84. */
 export function sridOfSrsName(srsName: string): { srid: number; latLonFirst: boolean } {
-  if (/CRS84$/i.test(srsName)) return { srid: 4326, latLonFirst: false };
+  if (/CRS84h?$/i.test(srsName)) return { srid: 4326, latLonFirst: false };
   const urn = /(?:urn:ogc:def:crs:EPSG:[\d.]*:|opengis\.net\/def\/crs\/EPSG\/0\/)(\d+)$/i.exec(srsName);
-  if (urn) return { srid: Number(urn[1]), latLonFirst: LAT_LON_FIRST.has(Number(urn[1])) };
+  if (urn) return { srid: sameAs2D(Number(urn[1])), latLonFirst: LAT_LON_FIRST.has(Number(urn[1])) };
   const plain = /^EPSG:(\d+)$/i.exec(srsName.trim());
-  if (plain) return { srid: Number(plain[1]), latLonFirst: false };
+  if (plain) return { srid: sameAs2D(Number(plain[1])), latLonFirst: false };
   return fail(`Unknown srsName ${srsName}`);
 }
 

@@ -5,7 +5,9 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { clientKeyCaller, viewableLayers } from './access.js';
-import { capabilities, describeFeatureType, getFeature, lowerKeys, typeNameOf, type WfsLayer } from './wfs.js';
+import { describeFeatureType, getFeature, lowerKeys, type WfsLayer } from './wfs.js';
+import { capabilities, wfsVersionOf } from './wfs-capabilities.js';
+import { namesLayer, withPublishedNames } from './published-names.js';
 import { wmsRoutes } from './wms-routes.js';
 import { wmtsRoutes } from './wmts-routes.js';
 import { wfsTransactionRoutes } from './wfs-transaction-routes.js';
@@ -25,22 +27,22 @@ async function serve(
     if (params.service && params.service.toUpperCase() !== 'WFS')
       throw new OgcError('InvalidParameterValue', 'service', 'Only WFS is served here');
     const requested = (params.typenames ?? params.typename)?.split(',').map((t) => t.trim());
-    const chosen = requested
-      ? layers.filter((l) => requested.includes(typeNameOf(l.id)) || requested.includes(typeNameOf(l.id).slice(3)))
-      : layers;
+    const chosen = requested ? layers.filter((l) => requested.some((name) => namesLayer(l, name))) : layers;
     if (requested && chosen.length !== requested.length)
       throw new OgcError('InvalidParameterValue', 'typeNames', `Unknown type ${requested.join(',')}`);
     if (request === 'getcapabilities') {
       return reply
         .type('application/xml; charset=utf-8')
-        .send(await capabilities(deps.db, layers, serviceUrl, 'Fieldbook WFS', transactional));
+        .send(await capabilities(deps.db, layers, serviceUrl, 'Fieldbook WFS', transactional, wfsVersionOf(params)));
     }
     if (request === 'describefeaturetype')
-      return reply.type('application/xml; charset=utf-8').send(await describeFeatureType(deps.db, chosen));
+      return reply
+        .type('application/xml; charset=utf-8')
+        .send(await describeFeatureType(deps.db, chosen, wfsVersionOf(params)));
     if (request === 'getfeature') {
       if (chosen.length !== 1)
         throw new OgcError('InvalidParameterValue', 'typeNames', 'GetFeature takes one type name');
-      const result = await getFeature(deps.db, chosen[0], params);
+      const result = await getFeature(deps.db, chosen[0], params, serviceUrl);
       return reply.type(result.contentType).send(result.body);
     }
     throw new OgcError('OperationNotSupported', 'request', `Unsupported request ${params.request}`);
@@ -83,7 +85,14 @@ export function ogcRoutes(deps: Deps) {
         const layers = await viewableLayers(deps, caller, req.params.projectId, req.params);
         if (layers.length === 0) throw notFound();
         const url = `${deps.config.publicUrl}/rest/projects/${req.params.projectId}/folders/${req.params.folderId}/layers/${req.params.layerId}/geo/wfs`;
-        return serve(deps, reply, layers, req.query, url, true);
+        return serve(
+          deps,
+          reply,
+          await withPublishedNames(deps.db, req.params.projectId, layers),
+          req.query,
+          url,
+          true,
+        );
       },
     );
 
@@ -93,7 +102,7 @@ export function ogcRoutes(deps: Deps) {
         config: { access: 'public' },
         schema: {
           tags,
-          summary: 'WFS 2.0 of a project for external clients: ?key=<client key>',
+          summary: 'WFS 2.0 (and 1.1.0) of a project for external clients: ?key=<client key>; Transactions by POST',
           params: z.object({ projectId: z.string().uuid() }),
           querystring: z.record(z.string(), z.string()),
         },
@@ -102,7 +111,14 @@ export function ogcRoutes(deps: Deps) {
         const { caller, key } = await clientKeyCaller(deps, req, lowerKeys(req.query));
         const layers = await viewableLayers(deps, caller, req.params.projectId);
         const url = `${deps.config.publicUrl}/rest/projects/ogc/${req.params.projectId}/wfs?key=${encodeURIComponent(String(key))}`;
-        return serve(deps, reply, layers, req.query, url);
+        return serve(
+          deps,
+          reply,
+          await withPublishedNames(deps.db, req.params.projectId, layers),
+          req.query,
+          url,
+          true,
+        );
       },
     );
 

@@ -28,7 +28,10 @@ export interface FeatureQuery {
   beforeId?: string;
   /** OGC API: the Feature's `id` is the bare number (GDAL takes an integer id as the FID; `/items/{id}` needs no kind). */
   numericIds?: boolean;
-  /** Output with the axes swapped: EPSG:4326 in its own latitude/longitude order (OGC API Part 2). */
+  /**
+   * GeoJSON with the axes swapped: EPSG:4326 in its own latitude/longitude order (OGC API Part 2;
+   * WFS GeoJSON when the request asked, explicitly or by default, for the EPSG:4326 URN).
+   */
   latLon?: boolean;
 }
 
@@ -62,7 +65,7 @@ function where(q: FeatureQuery): RawBuilder<unknown> {
 export async function countFeatures(db: Executor, q: FeatureQuery): Promise<number> {
   const r = await sql<{
     n: string;
-  }>`SELECT count(*) AS n FROM features f ${q.filter ? joins : sql``} WHERE ${where(q)}`.execute(db);
+  }>`SELECT count(*) AS n FROM features f ${q.filter ? FILTER_JOINS : sql``} WHERE ${where(q)}`.execute(db);
   return Number(r.rows[0].n);
 }
 
@@ -91,7 +94,8 @@ function propertiesJson(q: FeatureQuery): RawBuilder<unknown> {
   );
   return sql`left(${base}, -1) || ${sql.join(parts, sql` || `)} || '}'`;
 }
-const joins = sql`
+/** What a compiled filter (cql-sql.ts) may refer to besides `features f`. */
+export const FILTER_JOINS = sql`
   LEFT JOIN systems s ON s.id = f.system_id
   LEFT JOIN components c ON c.id = f.component_id
   LEFT JOIN accounts ca ON ca.id = f.created_by`;
@@ -143,9 +147,9 @@ export async function featureCollectionJson(
         ',' ORDER BY p.id), '') || ']}' AS fc
     FROM (
       SELECT ${columns}, ${columnSources(q)}, ${geom} AS g, f.matched
-      FROM (SELECT f.id, f.kind, f.geom, f.attributes, f.field_values, f.created_at, f.updated_at, f.system_id, f.component_id, f.created_by, ${narrowed && !keyset ? sql`count(*) OVER ()` : sql`NULL::bigint`} AS matched FROM features f ${q.filter ? joins : sql``} WHERE ${where(q)}
+      FROM (SELECT f.id, f.kind, f.geom, f.attributes, f.field_values, f.created_at, f.updated_at, f.system_id, f.component_id, f.created_by, ${narrowed && !keyset ? sql`count(*) OVER ()` : sql`NULL::bigint`} AS matched FROM features f ${q.filter ? FILTER_JOINS : sql``} WHERE ${where(q)}
             ORDER BY ${narrowed ? sql`f.id + 0` : sql`f.id`} ${direction} LIMIT ${q.count} OFFSET ${q.startIndex}) f
-      ${joins}
+      ${FILTER_JOINS}
     ) p`.execute(db);
   const row = r.rows[0];
   return {
@@ -191,7 +195,7 @@ export async function gmlRows(db: Executor, q: FeatureQuery): Promise<GmlRow[]> 
       ? sql`ST_AsGML(3, f.geom, 9, 17, 'gml', 'g.' || f.id)`
       : sql`ST_AsGML(3, ST_Transform(f.geom, ${q.srid}::int), 9, 1, 'gml', 'g.' || f.id)`;
   const r = await sql<GmlRow>`SELECT p.*, ${columnsXml(q)} AS columns_xml FROM (
-      SELECT ${columns}, ${columnSources(q)}, ${gml} AS gml FROM features f ${joins} WHERE ${where(q)} ORDER BY f.id LIMIT ${q.count} OFFSET ${q.startIndex}
+      SELECT ${columns}, ${columnSources(q)}, ${gml} AS gml FROM features f ${FILTER_JOINS} WHERE ${where(q)} ORDER BY f.id LIMIT ${q.count} OFFSET ${q.startIndex}
     ) p ORDER BY p.id`.execute(db);
   return r.rows;
 }

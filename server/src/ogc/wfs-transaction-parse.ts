@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parseFeatureRef } from '@fieldbook/domain';
+import type { CqlNode } from './cql.js';
+import { fesFilter } from './fes.js';
 import { OgcError } from './xml.js';
 
 /**
@@ -32,9 +33,9 @@ export interface TxInsertFeature {
 }
 export type TxOperation =
   | { op: 'insert'; handle?: string; features: TxInsertFeature[] }
-  /** ids: the numbers of the features' ids. */
-  | { op: 'update'; typeName: string; values: Map<string, TxValue>; ids: string[] }
-  | { op: 'delete'; typeName: string; ids: string[] };
+  /** filter: the features' ids (op 'ids') or predicates on the layer, resolved to ids when the Transaction runs. */
+  | { op: 'update'; typeName: string; values: Map<string, TxValue>; filter: CqlNode }
+  | { op: 'delete'; typeName: string; filter: CqlNode };
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -85,21 +86,9 @@ function valueOf(node: XmlNode | undefined, srsName: string | undefined): TxValu
 const localName = (typeName: string | undefined, locator: string) =>
   (typeName ?? invalid(locator, 'typeName is required')).replace(/^[\w.-]+:/, '');
 
-/**
- * The feature ids (numbers) of an fes:Filter: fes:ResourceId rid (2.0) or ogc:FeatureId fid (1.1)
- * only, as "point.12", "12" or "<type name>.12"; a number beyond the id column's range names no feature.
- */
-function filterIds(op: XmlNode): string[] {
-  const filter = op.children.find((c) => c.name === 'Filter') ?? invalid('Filter', `${op.name} needs a Filter`);
-  const rids = filter.children.map((c) =>
-    c.name === 'ResourceId' ? c.attrs.rid : c.name === 'FeatureId' ? c.attrs.fid : undefined,
-  );
-  if (rids.length === 0 || rids.some((rid) => !rid)) invalid('Filter', 'Only fes:ResourceId filters are supported');
-  return (rids as string[]).map(
-    (rid) =>
-      parseFeatureRef(rid.replace(/^.*\.(?=\d+$)/, ''))?.id ??
-      invalid('ResourceId', `Not a feature id: ${rid.slice(0, 64)}`),
-  );
+/** The fes:Filter of an Update or Delete as a tree (fes.ts): an id list, or predicates resolved when the Transaction runs. */
+function filterOf(op: XmlNode): CqlNode {
+  return fesFilter(op.children.find((c) => c.name === 'Filter') ?? invalid('Filter', `${op.name} needs a Filter`));
 }
 
 function insertOf(op: XmlNode): TxOperation {
@@ -131,7 +120,7 @@ function updateOf(op: XmlNode): TxOperation {
     op: 'update',
     typeName: localName(op.attrs.typeName ?? op.attrs.typeNames, 'typeName'),
     values,
-    ids: filterIds(op),
+    filter: filterOf(op),
   };
 }
 
@@ -163,9 +152,27 @@ export function xmlDepth(xml: string, limit: number): number {
   return deepest;
 }
 
+/**
+ * The root element of a client's XML document (a Transaction, a FILTER parameter). Malformed XML,
+ * DOCTYPEs (entity expansion) and deep nesting are refused before parsing.
+ */
+export function xmlRoot(xml: string, locator: string): XmlNode | undefined {
+  const refuse = (text: string): never => {
+    throw new OgcError(locator === 'Transaction' ? 'OperationParsingFailed' : 'InvalidParameterValue', locator, text);
+  };
+  if (/<!DOCTYPE/i.test(xml)) refuse('DOCTYPE declarations are not accepted');
+  if (xmlDepth(xml, WFS_TRANSACTION_MAX_DEPTH) > WFS_TRANSACTION_MAX_DEPTH)
+    refuse(`Elements nest deeper than ${WFS_TRANSACTION_MAX_DEPTH} levels`);
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) refuse(`Malformed XML at line ${valid.err.line}: ${valid.err.msg}`);
+  return toNodes(parser.parse(xml) as Raw[])[0];
+}
+
 /** Inserted features plus updated and deleted ids: what the operation cap counts. */
 export const operationCount = (operations: TxOperation[]) =>
-  operations.reduce((n, op) => n + (op.op === 'insert' ? op.features.length : op.ids.length), 0);
+  operations.reduce((n, op) => n + (op.op === 'insert' ? op.features.length : idCount(op.filter)), 0);
+/** Ids an id-list filter names; a predicate counts once here and is capped again once resolved. */
+const idCount = (filter: CqlNode) => (filter.op === 'ids' ? filter.ids.length : 1);
 
 /**
  * A WFS-T 2.0 (or 1.1) Transaction document → its actions in document order. Malformed XML,
@@ -174,13 +181,8 @@ export const operationCount = (operations: TxOperation[]) =>
  * WFS_TRANSACTION_MAX_UPDATES updated features) are refused.
  */
 export function parseTransaction(xml: string): TxOperation[] {
-  if (/<!DOCTYPE/i.test(xml)) parseFailed('DOCTYPE declarations are not accepted');
-  if (xmlDepth(xml, WFS_TRANSACTION_MAX_DEPTH) > WFS_TRANSACTION_MAX_DEPTH)
-    parseFailed(`Elements nest deeper than ${WFS_TRANSACTION_MAX_DEPTH} levels`);
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) parseFailed(`Malformed XML at line ${valid.err.line}: ${valid.err.msg}`);
-  const root = toNodes(parser.parse(xml) as Raw[])[0];
-  if (root?.name !== 'Transaction') parseFailed('The document is not a wfs:Transaction');
+  const root = xmlRoot(xml, 'Transaction');
+  if (!root || root.name !== 'Transaction') return parseFailed('The document is not a wfs:Transaction');
   if (root.attrs.service && root.attrs.service.toUpperCase() !== 'WFS') invalid('service', 'Only WFS is served here');
   const operations = root.children.map((op): TxOperation => {
     if (op.name === 'Insert') return insertOf(op);
@@ -189,11 +191,11 @@ export function parseTransaction(xml: string): TxOperation[] {
       return {
         op: 'delete',
         typeName: localName(op.attrs.typeName ?? op.attrs.typeNames, 'typeName'),
-        ids: filterIds(op),
+        filter: filterOf(op),
       };
     throw new OgcError('OperationNotSupported', op.name, `${op.name} is not supported`);
   });
-  const updates = operations.reduce((n, op) => n + (op.op === 'update' ? op.ids.length : 0), 0);
+  const updates = operations.reduce((n, op) => n + (op.op === 'update' ? idCount(op.filter) : 0), 0);
   if (operationCount(operations) > WFS_TRANSACTION_MAX_OPERATIONS || updates > WFS_TRANSACTION_MAX_UPDATES) {
     throw new OgcError(
       'OperationProcessingFailed',
@@ -202,4 +204,9 @@ export function parseTransaction(xml: string): TxOperation[] {
     );
   }
   return operations;
+}
+
+/** The feature type names a Transaction writes (without namespace prefixes). */
+export function transactionTypeNames(operations: TxOperation[]): Set<string> {
+  return new Set(operations.flatMap((op) => (op.op === 'insert' ? op.features.map((f) => f.typeName) : [op.typeName])));
 }

@@ -6,7 +6,10 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { AppError, notFound } from '../http/errors.js';
 import { member, orgQuery } from '../http/route-parts.js';
-import { viewableLayers } from './access.js';
+import { clientKeyCaller, viewableLayers } from './access.js';
+import { namesLayer, withPublishedNames } from './published-names.js';
+import { parseTransaction, transactionTypeNames } from './wfs-transaction-parse.js';
+import { lowerKeys } from './wfs.js';
 import { runTransaction, transactionResponse } from './wfs-transaction.js';
 import { OgcError, exceptionReport } from './xml.js';
 
@@ -72,6 +75,47 @@ export function wfsTransactionRoutes(deps: Deps) {
         if (layers.length === 0) throw notFound();
         try {
           const result = await runTransaction(deps, callerOf(req), layers[0].id, req.body);
+          return reply.type('application/xml; charset=utf-8').send(transactionResponse(result));
+        } catch (err) {
+          if (err instanceof OgcError) return report(reply, 400, err.code, err.locator, err.message);
+          if (err instanceof AppError)
+            return report(reply, err.statusCode, 'OperationProcessingFailed', 'Transaction', err.message);
+          throw err;
+        }
+      },
+    );
+
+    r.post(
+      '/rest/projects/ogc/:projectId/wfs',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['map services'],
+          summary:
+            "WFS 2.0 Transaction through a client key (?key=): writes one feature type of the project, with the rights of the key's member",
+          consumes: XML_TYPES,
+          params: z.object({ projectId: z.string().uuid() }),
+          querystring: z.record(z.string(), z.string()),
+          body: z.string().max(10 * 1024 * 1024),
+        },
+      },
+      async (req, reply) => {
+        const { caller } = await clientKeyCaller(deps, req, lowerKeys(req.query));
+        try {
+          const layers = await withPublishedNames(
+            deps.db,
+            req.params.projectId,
+            await viewableLayers(deps, caller, req.params.projectId),
+          );
+          const names = transactionTypeNames(parseTransaction(req.body));
+          const targets = layers.filter((l) => [...names].some((n) => namesLayer(l, n)));
+          if (targets.length !== 1 || [...names].some((n) => !namesLayer(targets[0], n)))
+            throw new OgcError(
+              'InvalidParameterValue',
+              'typeName',
+              targets.length ? 'A Transaction writes one feature type' : `Unknown type ${[...names].join(',')}`,
+            );
+          const result = await runTransaction(deps, caller, targets[0].id, req.body);
           return reply.type('application/xml; charset=utf-8').send(transactionResponse(result));
         } catch (err) {
           if (err instanceof OgcError) return report(reply, 400, err.code, err.locator, err.message);

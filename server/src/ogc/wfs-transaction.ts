@@ -8,10 +8,21 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { checkedNewFeature, deleteFeatures, layerContext, load, updateFeature } from '../features/service.js';
 import { insertFeaturesBulk, type BulkFeature } from '../features/bulk-insert.js';
 import { kindOfGeometry } from '../features/routes.js';
-import { parseTransaction, type TxInsertFeature, type TxValue, type XmlNode } from './wfs-transaction-parse.js';
+import {
+  WFS_TRANSACTION_MAX_OPERATIONS,
+  WFS_TRANSACTION_MAX_UPDATES,
+  parseTransaction,
+  type TxInsertFeature,
+  type TxValue,
+  type XmlNode,
+} from './wfs-transaction-parse.js';
 import { gmlGeometry } from './gml-geometry.js';
-import { typeNameOf } from './wfs.js';
-import { wfsColumns } from './wfs-columns.js';
+import { namesLayer, publishedNames } from './published-names.js';
+import { wfsColumns, type WfsColumn } from './wfs-columns.js';
+import type { CqlNode } from './cql.js';
+import { cqlToSql } from './cql-sql.js';
+import { idsOnly } from './fes.js';
+import { FILTER_JOINS } from './wfs-query.js';
 import { OgcError, xmlEscape } from './xml.js';
 
 /**
@@ -197,6 +208,33 @@ async function currentOf(db: Executor, caller: Caller, layerId: string, id: stri
   };
 }
 
+/**
+ * The features an Update or Delete names: its id list as given (an id of another layer is refused
+ * later), or the layer's features its predicates match (GDAL's `DELETE FROM … WHERE`, QGIS's
+ * select-and-delete), capped like an id list.
+ */
+async function idsOf(
+  db: Executor,
+  layer: { id: string; dictionary_id: string },
+  columns: WfsColumn[],
+  op: { op: 'update' | 'delete'; filter: CqlNode },
+): Promise<string[]> {
+  const listed = idsOnly(op.filter);
+  if (listed) return listed;
+  const cap = op.op === 'update' ? WFS_TRANSACTION_MAX_UPDATES : WFS_TRANSACTION_MAX_OPERATIONS;
+  const where = await cqlToSql(db, layer.dictionary_id, op.filter, columns);
+  const rows = await sql<{ id: string }>`
+    SELECT f.id::text AS id FROM features f ${FILTER_JOINS}
+    WHERE f.layer_id = ${layer.id} AND f.deleted_at IS NULL AND ${where} ORDER BY f.id LIMIT ${cap + 1}`.execute(db);
+  if (rows.rows.length > cap)
+    throw new OgcError(
+      'OperationProcessingFailed',
+      'Filter',
+      `The ${op.op === 'update' ? 'Update' : 'Delete'} filter matches more than ${cap} features; narrow it or send several`,
+    );
+  return rows.rows.map((r) => r.id);
+}
+
 export interface TransactionResult {
   inserted: Array<{ rid: string; handle?: string }>;
   updated: number;
@@ -220,7 +258,7 @@ export async function runTransaction(
   const operations = parseTransaction(xml);
   const context = await layerContext(deps.db, caller, layerId);
   const { layer } = context;
-  const local = typeNameOf(layer.id).slice(3);
+  const named = { id: layer.id, typeName: (await publishedNames(deps.db, layer.project_id)).get(layer.id) };
   const published = await wfsColumns(deps.db, { id: layer.id, kind: layer.server_name });
   const columns: TxColumns = {
     fields: new Set(published.filter((c) => c.source === 'field').map((c) => c.name)),
@@ -228,7 +266,7 @@ export async function runTransaction(
   };
   for (const op of operations) {
     for (const t of op.op === 'insert' ? op.features.map((f) => f.typeName) : [op.typeName])
-      if (t !== local) invalid('typeName', `Unknown type ${t}`);
+      if (!namesLayer(named, t)) invalid('typeName', `Unknown type ${t}`);
   }
   // A drawing layer holds one kind; an imported one takes the kind of each geometry.
   const kindOf = (g: FeatureInput['geometry']) =>
@@ -297,17 +335,20 @@ export async function runTransaction(
         continue;
       }
       await flushInserts();
+      const ids = await idsOf(trx, layer, published, op);
+      // A filter that matched nothing changes nothing (an empty id list is no SQL list).
+      if (ids.length === 0) continue;
       if (op.op === 'delete') {
         result.deleted += await deleteFeatures(
           tx.db,
           caller,
           { ...context, layer: { ...layer, read_only: now.read_only } },
-          op.ids,
+          ids,
           MAP_SERVICE_MSG.transactionFeatureLayer,
         );
         continue;
       }
-      for (const id of op.ids) {
+      for (const id of ids) {
         const base = await currentOf(tx.db, caller, layer.id, id);
         await updateFeature(tx, caller, undefined, id, await inputOf(tx.db, layer, values.get(op)!, base, columns));
         result.updated++;

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/types.js';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { INT4_MAX, isDatabaseId } from '@fieldbook/domain';
 import { cqlToSql } from './cql-sql.js';
 import {
@@ -8,23 +8,25 @@ import {
   countFeatures,
   featureCollectionJson,
   gmlRows,
-  layerExtent,
-  wants,
   type FeatureQuery,
 } from './wfs-query.js';
-import { WFS_TRANSACTION_MAX_OPERATIONS, WFS_TRANSACTION_MAX_UPDATES } from './wfs-transaction-parse.js';
-import { OgcError, xmlEscape } from './xml.js';
-import { sridOf, toLonLatBox } from './crs.js';
-import { XSD_TYPE, wfsColumns } from './wfs-columns.js';
+import { xmlRoot } from './wfs-transaction-parse.js';
+import { OgcError } from './xml.js';
+import { latLonOrder, sridOf, toLonLatBox } from './crs.js';
+import { XSD_TYPE, wfsColumns, type WfsColumn } from './wfs-columns.js';
+import { fesFilter } from './fes.js';
+import { wfsVersionOf, type WfsVersion } from './wfs-capabilities.js';
+import {
+  GML_CONTENT_TYPE,
+  gmlCollection,
+  hitsCollection,
+  jsonCollection,
+  nextPageUrl,
+  type PageInfo,
+} from './wfs-output.js';
+import { NS, localNameOf, type WfsLayer } from './published-names.js';
 
-export interface WfsLayer {
-  id: string;
-  name: string;
-  kind: string | null;
-}
-
-export const NS = 'http://fieldbook.app/wfs';
-export const typeNameOf = (layerId: string) => `fb:layer_${layerId.replace(/-/g, '')}`;
+export { NS, localNameOf, typeNameOf, type WfsLayer } from './published-names.js';
 
 const GEOMETRY_TYPE: Record<string, string> = {
   point: 'gml:PointPropertyType',
@@ -39,72 +41,39 @@ export function lowerKeys(query: Record<string, unknown>): Record<string, string
   return out;
 }
 
-/** BBOX=minx,miny,maxx,maxy[,crs] or a FES FILTER with a BBOX envelope (what GDAL and QGIS send). */
+/** BBOX=minx,miny,maxx,maxy[,crs] (a FILTER with a BBOX is read by fes.ts). */
 export function bboxOf(params: Record<string, string>): [number, number, number, number] | undefined {
-  if (params.bbox) {
-    const parts = params.bbox.split(',');
-    const nums = parts.slice(0, 4).map(Number);
-    if (nums.length !== 4 || nums.some((n) => !Number.isFinite(n)))
-      throw new OgcError('InvalidParameterValue', 'bbox', 'BBOX needs four numbers');
-    return toLonLatBox(nums[0], nums[1], nums[2], nums[3], parts[4]);
-  }
-  if (params.filter) {
-    const lower = /<(?:\w+:)?lowerCorner>\s*([-\d.eE+]+)\s+([-\d.eE+]+)\s*</.exec(params.filter);
-    const upper = /<(?:\w+:)?upperCorner>\s*([-\d.eE+]+)\s+([-\d.eE+]+)\s*</.exec(params.filter);
-    if (!lower || !upper) {
-      if (/BBOX/i.test(params.filter)) throw new OgcError('InvalidParameterValue', 'filter', 'Unsupported FILTER');
-      return undefined;
-    }
-    const srs = /srsName="([^"]+)"/.exec(params.filter)?.[1];
-    return toLonLatBox(Number(lower[1]), Number(lower[2]), Number(upper[1]), Number(upper[2]), srs);
-  }
-  return undefined;
+  if (!params.bbox) return undefined;
+  const parts = params.bbox.split(',');
+  const nums = parts.slice(0, 4).map(Number);
+  if (nums.length !== 4 || nums.some((n) => !Number.isFinite(n)))
+    throw new OgcError('InvalidParameterValue', 'bbox', 'BBOX needs four numbers');
+  return toLonLatBox(nums[0], nums[1], nums[2], nums[3], parts[4]);
 }
 
-/** `transactional`: the service also takes WFS-T Transactions POSTed to its URL (the per-layer service). */
-export async function capabilities(
+/**
+ * The request's filters as one SQL condition: cql_filter and an FES FILTER (the XML GDAL and QGIS
+ * send for `-where`, identify and selections), AND-ed; undefined when it has neither.
+ */
+async function filterOf(
   db: Executor,
-  layers: WfsLayer[],
-  serviceUrl: string,
-  title: string,
-  transactional = false,
-): Promise<string> {
-  const types = [];
-  for (const l of layers) {
-    const e = (await layerExtent(db, l.id)) ?? [-180, -90, 180, 90];
-    types.push(`    <FeatureType>
-      <Name>${typeNameOf(l.id)}</Name>
-      <Title>${xmlEscape(l.name)}</Title>
-      <DefaultCRS>urn:ogc:def:crs:EPSG::4326</DefaultCRS>
-      <OtherCRS>urn:ogc:def:crs:EPSG::3857</OtherCRS>
-      <OutputFormats><Format>application/gml+xml; version=3.2</Format><Format>application/json</Format></OutputFormats>
-      <ows:WGS84BoundingBox><ows:LowerCorner>${e[0]} ${e[1]}</ows:LowerCorner><ows:UpperCorner>${e[2]} ${e[3]}</ows:UpperCorner></ows:WGS84BoundingBox>
-    </FeatureType>`);
+  layerId: string,
+  params: Record<string, string>,
+  columns: WfsColumn[],
+): Promise<RawBuilder<unknown> | undefined> {
+  if (!params.cql_filter && !params.filter) return undefined;
+  const dictionaryId = await dictionaryOf(db, layerId);
+  const parts: RawBuilder<unknown>[] = [];
+  if (params.cql_filter) parts.push(await cqlToSql(db, dictionaryId, params.cql_filter, columns));
+  if (params.filter) {
+    // FILTER may hold one Filter per type name in parentheses: "(<Filter>…</Filter>)".
+    const text = params.filter.trim().replace(/^\(([\s\S]*)\)$/, '$1');
+    const root = xmlRoot(text, 'filter');
+    if (!root || root.name !== 'Filter')
+      throw new OgcError('InvalidParameterValue', 'filter', 'FILTER must be a fes:Filter');
+    parts.push(await cqlToSql(db, dictionaryId, fesFilter(root, params.srsname), columns));
   }
-  const url = xmlEscape(serviceUrl);
-  const op = (name: string) =>
-    `    <ows:Operation name="${name}"><ows:DCP><ows:HTTP><ows:Get xlink:href="${url}"/></ows:HTTP></ows:DCP></ows:Operation>`;
-  // OWS lets an operation carry its own constraints; WFS 2.0 names none for a Transaction's size, so ours is named plainly.
-  const transaction = `    <ows:Operation name="Transaction"><ows:DCP><ows:HTTP><ows:Post xlink:href="${url}"/></ows:HTTP></ows:DCP>
-      <ows:Constraint name="MaxOperationsPerTransaction"><ows:NoValues/><ows:DefaultValue>${WFS_TRANSACTION_MAX_OPERATIONS}</ows:DefaultValue></ows:Constraint>
-      <ows:Constraint name="MaxUpdatesPerTransaction"><ows:NoValues/><ows:DefaultValue>${WFS_TRANSACTION_MAX_UPDATES}</ows:DefaultValue></ows:Constraint></ows:Operation>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<wfs:WFS_Capabilities version="2.0.0" xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:ows="http://www.opengis.net/ows/1.1"
-  xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:fb="${NS}" xmlns:gml="http://www.opengis.net/gml/3.2">
-  <ows:ServiceIdentification><ows:Title>${xmlEscape(title)}</ows:Title><ows:ServiceType>WFS</ows:ServiceType><ows:ServiceTypeVersion>2.0.0</ows:ServiceTypeVersion></ows:ServiceIdentification>
-  <ows:OperationsMetadata>
-${['GetCapabilities', 'DescribeFeatureType', 'GetFeature'].map(op).join('\n')}${transactional ? `\n${transaction}` : ''}
-    <ows:Constraint name="ImplementsBasicWFS"><ows:NoValues/><ows:DefaultValue>TRUE</ows:DefaultValue></ows:Constraint>
-    <ows:Constraint name="ImplementsResultPaging"><ows:NoValues/><ows:DefaultValue>TRUE</ows:DefaultValue></ows:Constraint>
-    <ows:Constraint name="ImplementsTransactionalWFS"><ows:NoValues/><ows:DefaultValue>${transactional ? 'TRUE' : 'FALSE'}</ows:DefaultValue></ows:Constraint>
-    <ows:Constraint name="CountDefault"><ows:NoValues/><ows:DefaultValue>${WFS_PAGE_SIZE}</ows:DefaultValue></ows:Constraint>
-  </ows:OperationsMetadata>
-  <FeatureTypeList>
-${types.join('\n')}
-  </FeatureTypeList>
-  <fes:Filter_Capabilities><fes:Spatial_Capabilities><fes:GeometryOperands><fes:GeometryOperand name="gml:Envelope"/></fes:GeometryOperands>
-    <fes:SpatialOperators><fes:SpatialOperator name="BBOX"/></fes:SpatialOperators></fes:Spatial_Capabilities></fes:Filter_Capabilities>
-</wfs:WFS_Capabilities>`;
+  return sql.join(parts, sql` AND `);
 }
 
 /**
@@ -120,10 +89,23 @@ async function geometryKindOf(db: Executor, layer: WfsLayer): Promise<string | n
   return row && !row.mixed ? row.kind : null;
 }
 
-export async function describeFeatureType(db: Executor, layers: WfsLayer[]): Promise<string> {
+/** The XML schema of the layers' feature types, against GML 3.2 (WFS 2.0) or GML 3.1.1 (WFS 1.1). */
+export async function describeFeatureType(db: Executor, layers: WfsLayer[], version: WfsVersion): Promise<string> {
+  const gml =
+    version === '2.0.0'
+      ? {
+          ns: 'http://www.opengis.net/gml/3.2',
+          xsd: 'http://schemas.opengis.net/gml/3.2.1/gml.xsd',
+          feature: 'gml:AbstractFeature',
+        }
+      : {
+          ns: 'http://www.opengis.net/gml',
+          xsd: 'http://schemas.opengis.net/gml/3.1.1/base/gml.xsd',
+          feature: 'gml:_Feature',
+        };
   const elements = [];
   for (const l of layers) {
-    const local = typeNameOf(l.id).slice(3);
+    const local = localNameOf(l);
     const kind = await geometryKindOf(db, l);
     const columns = (await wfsColumns(db, l)).map(
       (c) => `\n    <xsd:element name="${c.name}" type="${XSD_TYPE[c.type]}" minOccurs="0" nillable="true"/>`,
@@ -138,12 +120,12 @@ export async function describeFeatureType(db: Executor, layers: WfsLayer[]): Pro
     <xsd:element name="modified" type="xsd:dateTime" minOccurs="0"/>
     <xsd:element name="created_by_email" type="xsd:string" minOccurs="0" nillable="true"/>${columns.join('')}
   </xsd:sequence></xsd:extension></xsd:complexContent></xsd:complexType>
-  <xsd:element name="${local}" type="fb:${local}Type" substitutionGroup="gml:AbstractFeature"/>`);
+  <xsd:element name="${local}" type="fb:${local}Type" substitutionGroup="${gml.feature}"/>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
-<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:fb="${NS}"
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:gml="${gml.ns}" xmlns:fb="${NS}"
   targetNamespace="${NS}" elementFormDefault="qualified">
-  <xsd:import namespace="http://www.opengis.net/gml/3.2" schemaLocation="http://schemas.opengis.net/gml/3.2.1/gml.xsd"/>
+  <xsd:import namespace="${gml.ns}" schemaLocation="${gml.xsd}"/>
 ${elements.join('\n')}
 </xsd:schema>`;
 }
@@ -199,11 +181,15 @@ function integerParam(
   return value;
 }
 
-/** GetFeature for one layer: hits, GeoJSON or GML 3.2, paged by startIndex/count (a larger count gets a page of 3000). */
+/**
+ * GetFeature for one layer: hits, GeoJSON or GML (3.2 for WFS 2.0, 3.1.1 for 1.1), paged by
+ * startIndex/count; a larger count gets a page of 3000 whose `next` link names the rest.
+ */
 export async function getFeature(
   db: Executor,
   layer: WfsLayer,
   params: Record<string, string>,
+  serviceUrl: string,
 ): Promise<GetFeatureResult> {
   const requested = integerParam(
     params,
@@ -216,66 +202,44 @@ export async function getFeature(
   const q: FeatureQuery = {
     layerId: layer.id,
     bbox: bboxOf(params),
-    featureIds: params.featureid
+    featureIds: (params.resourceid ?? params.featureid)
       ?.split(',')
       .map((id) => id.split('.').pop()!)
       .filter(isDatabaseId),
     startIndex: integerParam(params, 'startindex', 0, 0, WFS_MAX_START_INDEX),
     count: Math.min(requested, WFS_PAGE_SIZE),
     srid: sridOf(params.srsname),
+    // GeoJSON follows the requested system's axis order like GML, or GDAL (and QGIS) swap the axes.
+    latLon: sridOf(params.srsname) === 4326 && latLonOrder(params.srsname),
     properties: propertyNamesOf(
       params.propertyname,
       columns.map((c) => c.name),
     ),
     columns,
-    filter: params.cql_filter ? await cqlToSql(db, await dictionaryOf(db, layer.id), params.cql_filter) : undefined,
+    filter: await filterOf(db, layer.id, params, columns),
   };
-  const timeStamp = new Date().toISOString();
-  const format = (params.outputformat ?? '').toLowerCase();
-  if (format.includes('json') && (params.resulttype ?? '').toLowerCase() !== 'hits') {
-    const page = await featureCollectionJson(db, q);
-    const matched = page.matched ?? (await countFeatures(db, q));
+  const version = wfsVersionOf(params);
+  const hits = (params.resulttype ?? '').toLowerCase() === 'hits';
+  const json = (params.outputformat ?? '').toLowerCase().includes('json');
+  const page = json && !hits ? await featureCollectionJson(db, q) : undefined;
+  const matched = page?.matched ?? (await countFeatures(db, q));
+  const rows = !json && !hits ? await gmlRows(db, q) : [];
+  const returned = hits ? 0 : page ? page.returned : rows.length;
+  const info: PageInfo = {
+    version,
+    matched,
+    returned,
+    timeStamp: new Date().toISOString(),
+    next:
+      !hits && q.startIndex + returned < matched
+        ? nextPageUrl(serviceUrl, params, q.startIndex + returned, q.count)
+        : undefined,
+  };
+  if (hits) return { contentType: 'application/xml; charset=utf-8', body: hitsCollection(info) };
+  if (page)
     return {
       contentType: 'application/json; charset=utf-8',
-      body: page.json.replace(/^\{/, `{"numberMatched":${matched},`),
+      body: jsonCollection(page.json, info, q.latLon ? 'urn:ogc:def:crs:EPSG::4326' : undefined),
     };
-  }
-  const matched = await countFeatures(db, q);
-  if ((params.resulttype ?? '').toLowerCase() === 'hits') {
-    return {
-      contentType: 'application/xml; charset=utf-8',
-      body: `<?xml version="1.0" encoding="UTF-8"?>\n<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" numberMatched="${matched}" numberReturned="0" timeStamp="${timeStamp}"/>`,
-    };
-  }
-  const rows = await gmlRows(db, q);
-  const local = typeNameOf(layer.id).slice(3);
-  const element = (name: string, value: string | null) =>
-    !wants(q, name)
-      ? ''
-      : value === null
-        ? `\n    <fb:${name} xsi:nil="true"/>`
-        : `\n    <fb:${name}>${value}</fb:${name}>`;
-  const members = rows.map(
-    (
-      r,
-    ) => `  <wfs:member><fb:${local} gml:id="${r.kind}.${r.id}">${element('geometry', r.gml)}${element('ogc_fid', r.id)}${element(
-      'system',
-      r.system_name === null ? null : xmlEscape(r.system_name),
-    )}${element('component', r.component_alias === null ? null : xmlEscape(r.component_alias))}${element(
-      'attributes',
-      xmlEscape(JSON.stringify(r.attributes ?? [])),
-    )}${element('created', new Date(r.created_at).toISOString())}${element(
-      'modified',
-      new Date(r.updated_at).toISOString(),
-    )}${element('created_by_email', r.created_by_email === null ? null : xmlEscape(r.created_by_email))}${r.columns_xml}
-  </fb:${local}></wfs:member>`,
-  );
-  return {
-    contentType: 'application/gml+xml; version=3.2; charset=utf-8',
-    body: `<?xml version="1.0" encoding="UTF-8"?>
-<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:fb="${NS}"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" numberMatched="${matched}" numberReturned="${rows.length}" timeStamp="${timeStamp}">
-${members.join('\n')}
-</wfs:FeatureCollection>`,
-  };
+  return { contentType: GML_CONTENT_TYPE[version], body: gmlCollection(localNameOf(layer), q, rows, info) };
 }

@@ -9,7 +9,8 @@ import { frameOf, getMapRequestOf, MAX_MAP_SIZE, SUPPORTED_CRS, latToMercator, l
 import { namedStyle, renderMeta, type RenderMeta } from './wms-query.js';
 import { dictionaryLook, fixedLook, renderMap, type LayerLook, type MapPart } from './wms-render.js';
 import { mapLayerExtent } from './raster-extent.js';
-import { typeNameOf, type WfsLayer } from './wfs.js';
+import type { WfsLayer } from './wfs.js';
+import { namesLayer } from './published-names.js';
 import { OgcError, xmlEscape } from './xml.js';
 
 /** WMS 1.3.0 errors: a ServiceExceptionReport with the standard's codes. */
@@ -23,7 +24,7 @@ export function serviceExceptionReport(code: string, locator: string, text: stri
 /** A LAYERS / QUERY_LAYERS name: the layer id (what the web client sends) or its WFS type name. */
 function resolveLayers(layers: WfsLayer[], names: string[], locator: string): WfsLayer[] {
   return names.map((name) => {
-    const found = layers.find((l) => l.id === name || typeNameOf(l.id) === name || typeNameOf(l.id).slice(3) === name);
+    const found = layers.find((l) => namesLayer(l, name));
     if (!found) throw new OgcError('LayerNotDefined', locator, `Unknown layer ${name}`);
     return found;
   });

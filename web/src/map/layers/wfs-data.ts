@@ -6,7 +6,17 @@ import { toLayerData, type LayerData } from './wfs-features';
 import { loadPacked, type PackedLayer, type Page } from './wfs-pack';
 import type { WorkerRequest, WorkerResponse } from './wfs-worker';
 
-const BASE = { SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', outputFormat: 'application/json' } as const;
+/**
+ * GeoJSON in longitude/latitude order: CRS84 says so. Without a system the server answers in the
+ * DefaultCRS, the EPSG:4326 URN, whose axis order is latitude first (what desktop GIS clients expect).
+ */
+const BASE = {
+  SERVICE: 'WFS',
+  VERSION: '2.0.0',
+  REQUEST: 'GetFeature',
+  outputFormat: 'application/json',
+  srsName: 'urn:ogc:def:crs:OGC:1.3:CRS84',
+} as const;
 
 /**
  * The map draws features from their geometry and system (its colour); the feature panel loads the
