@@ -229,6 +229,20 @@ const ROWS: Record<string, Row> = {
     query: () => ({ SERVICE: 'WFS', REQUEST: 'GetCapabilities' }),
   },
   'GET /rest/projects/ogc/{projectId}/wms': { need: 'view', key: true, query: wms },
+  'POST /rest/projects/ogc/{projectId}/wfs': { need: 'collect', key: true, xml: wfsDelete },
+  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wmts': {
+    need: 'view',
+    query: () => ({ SERVICE: 'WMTS', REQUEST: 'GetCapabilities' }),
+  },
+  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wmts/WMTSCapabilities.xml': { need: 'view' },
+  'GET /rest/projects/ogc/{projectId}/wmts': { need: 'view', key: true },
+  'GET /rest/projects/ogc/{projectId}/wmts/WMTSCapabilities.xml': { need: 'view', key: true },
+  'GET /rest/projects/ogc/{projectId}/wmts/1.0.0/WMTSCapabilities.xml': { need: 'view', key: true },
+  'GET /rest/projects/ogc/{projectId}/wmts/{layer}/{z}/{x}/{y}': {
+    need: 'view',
+    key: true,
+    params: (w) => ({ layer: w.layers.point, z: '3', x: '1', y: '3.png' }),
+  },
   ...ogcApiRows(),
 };
 
