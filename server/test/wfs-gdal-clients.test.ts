@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
 import { call, field } from './feature-fixtures.js';
@@ -188,12 +189,7 @@ describe.runIf(hasGdal)('GDAL as a WFS client (issue #11)', () => {
       .orderBy('id')
       .limit(2)
       .execute();
-    await gdal(
-      w,
-      'ogrinfo',
-      [w.wfsOf(parcels), '-sql', `DELETE FROM fb:${name} WHERE ogc_fid = ${ids[0].id}`],
-      debug,
-    );
+    await gdal(w, 'ogrinfo', [w.wfsOf(parcels), '-sql', `DELETE FROM fb:${name} WHERE ogc_fid = ${ids[0].id}`], debug);
     expect(await w.count(parcels)).toBe(66);
     await gdal(w, 'ogrinfo', [
       w.wfsOf(parcels),
@@ -322,6 +318,39 @@ if layer.SetFeature(f) != 0:
       headers: w.f.admin.auth,
     });
     expect(json.json()).toMatchObject({ numberMatched: 3500, numberReturned: 3000, links: [{ rel: 'next' }] });
+    // The next page starts after the id the last one ended on (no OFFSET): exactly the remaining features,
+    // and a write in between (a new data version) is seen.
+    const ids = async () =>
+      (
+        await w.h.db
+          .selectFrom('features')
+          .select('id')
+          .where('layer_id', '=', many)
+          .where('deleted_at', 'is', null)
+          .orderBy('id')
+          .execute()
+      ).map((r) => `point.${r.id}`);
+    const second = await w.h.app.inject({
+      url: `${wfs}?REQUEST=GetFeature&TYPENAMES=${typeName}&COUNT=3000&STARTINDEX=3000&OUTPUTFORMAT=application/json`,
+      headers: w.f.admin.auth,
+    });
+    expect(second.json().features.map((f: { id: string }) => f.id)).toEqual((await ids()).slice(3000));
+    await w.h.db
+      .updateTable('features')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', (await ids())[10].split('.')[1])
+      .execute();
+    await w.h.db
+      .updateTable('layers')
+      .set({ data_version: sql`data_version + 1` })
+      .where('id', '=', many)
+      .execute();
+    const after = await w.h.app.inject({
+      url: `${wfs}?REQUEST=GetFeature&TYPENAMES=${typeName}&COUNT=3000&STARTINDEX=3000&OUTPUTFORMAT=application/json`,
+      headers: w.f.admin.auth,
+    });
+    expect(after.json()).toMatchObject({ numberMatched: 3499, numberReturned: 499 });
+    expect(after.json().features.map((f: { id: string }) => f.id)).toEqual((await ids()).slice(3000));
   });
 
   it('reads GeoJSON output with the axes in the right order, and serves WFS 1.1.0 to older clients', async () => {

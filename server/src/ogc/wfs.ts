@@ -15,6 +15,14 @@ import { OgcError } from './xml.js';
 import { latLonOrder, sridOf, toLonLatBox } from './crs.js';
 import { XSD_TYPE, wfsColumns, type WfsColumn } from './wfs-columns.js';
 import { fesFilter } from './fes.js';
+import {
+  boundaryBefore,
+  dataVersionOf,
+  pagingKey,
+  rememberBoundary,
+  rememberCount,
+  rememberedCount,
+} from './wfs-paging.js';
 import { wfsVersionOf, type WfsVersion } from './wfs-capabilities.js';
 import {
   GML_CONTENT_TYPE,
@@ -221,10 +229,22 @@ export async function getFeature(
   const version = wfsVersionOf(params);
   const hits = (params.resulttype ?? '').toLowerCase() === 'hits';
   const json = (params.outputformat ?? '').toLowerCase().includes('json');
-  const page = json && !hits ? await featureCollectionJson(db, q) : undefined;
-  const matched = page?.matched ?? (await countFeatures(db, q));
-  const rows = !json && !hits ? await gmlRows(db, q) : [];
+  // A page where an earlier one ended starts after its last id (wfs-paging.ts), not by OFFSET.
+  const key = pagingKey(layer.id, await dataVersionOf(db, layer.id), [
+    q.bbox,
+    q.featureIds,
+    params.cql_filter,
+    params.filter,
+    params.srsname,
+  ]);
+  const after = boundaryBefore(key, q.startIndex);
+  const paged: FeatureQuery = after ? { ...q, afterId: after, startIndex: 0 } : q;
+  const page = json && !hits ? await featureCollectionJson(db, paged) : undefined;
+  const matched = rememberedCount(key) ?? page?.matched ?? (await countFeatures(db, q));
+  rememberCount(key, matched);
+  const rows = !json && !hits ? await gmlRows(db, paged) : [];
   const returned = hits ? 0 : page ? page.returned : rows.length;
+  if (!hits) rememberBoundary(key, q.startIndex, returned, page ? page.last : (rows.at(-1)?.id ?? null));
   const info: PageInfo = {
     version,
     matched,
