@@ -60,3 +60,8 @@ export function rememberBoundary(key: string, startIndex: number, returned: numb
   if (boundaries.size >= MAX_BOUNDARIES) return;
   boundaries.set(startIndex + returned, lastId);
 }
+
+/** Forgets everything remembered (the benchmark's "cold" figure: a client jumping straight to a page). */
+export function forgetPaging(): void {
+  memo.clear();
+}
