@@ -16,7 +16,8 @@ import { OgcError, exceptionReport } from './xml.js';
 async function serve(
   deps: Deps,
   reply: FastifyReply,
-  layers: WfsLayer[],
+  projectId: string,
+  unnamed: WfsLayer[],
   query: Record<string, unknown>,
   serviceUrl: string,
   transactional = false,
@@ -27,6 +28,12 @@ async function serve(
     if (params.service && params.service.toUpperCase() !== 'WFS')
       throw new OgcError('InvalidParameterValue', 'service', 'Only WFS is served here');
     const requested = (params.typenames ?? params.typename)?.split(',').map((t) => t.trim());
+    // Published names cost a query of the project's layers: a GeoJSON page (the web map's) asked by
+    // alias or id never shows them, so it goes without.
+    const byAlias = requested && unnamed.filter((l) => requested.some((name) => namesLayer(l, name)));
+    const json = request === 'getfeature' && (params.outputformat ?? '').toLowerCase().includes('json');
+    const layers =
+      json && byAlias?.length === requested?.length ? unnamed : await withPublishedNames(deps.db, projectId, unnamed);
     const chosen = requested ? layers.filter((l) => requested.some((name) => namesLayer(l, name))) : layers;
     if (requested && chosen.length !== requested.length)
       throw new OgcError('InvalidParameterValue', 'typeNames', `Unknown type ${requested.join(',')}`);
@@ -85,14 +92,7 @@ export function ogcRoutes(deps: Deps) {
         const layers = await viewableLayers(deps, caller, req.params.projectId, req.params);
         if (layers.length === 0) throw notFound();
         const url = `${deps.config.publicUrl}/rest/projects/${req.params.projectId}/folders/${req.params.folderId}/layers/${req.params.layerId}/geo/wfs`;
-        return serve(
-          deps,
-          reply,
-          await withPublishedNames(deps.db, req.params.projectId, layers),
-          req.query,
-          url,
-          true,
-        );
+        return serve(deps, reply, req.params.projectId, layers, req.query, url, true);
       },
     );
 
@@ -111,14 +111,7 @@ export function ogcRoutes(deps: Deps) {
         const { caller, key } = await clientKeyCaller(deps, req, lowerKeys(req.query));
         const layers = await viewableLayers(deps, caller, req.params.projectId);
         const url = `${deps.config.publicUrl}/rest/projects/ogc/${req.params.projectId}/wfs?key=${encodeURIComponent(String(key))}`;
-        return serve(
-          deps,
-          reply,
-          await withPublishedNames(deps.db, req.params.projectId, layers),
-          req.query,
-          url,
-          true,
-        );
+        return serve(deps, reply, req.params.projectId, layers, req.query, url, true);
       },
     );
 
