@@ -18,6 +18,7 @@ import { tileCache } from '../server/src/ogc/tile-cache.js';
 import type { MapFrame } from '../server/src/ogc/wms-params.js';
 import { pointPixels } from '../server/src/ogc/wms-query.js';
 import { buildFixture, settle, type MapFixture } from './map-setup.js';
+import { vectorTileFigures } from './mvt-bench.js';
 import { HttpClients, inProcess, measure, printTable, section, type Figure } from './stats.js';
 
 const BBOX_3K = [-96, 37, -93.95, 39.05];
@@ -54,6 +55,8 @@ export interface MapBenchOptions {
   lines: number;
   tmpDir: string;
   log: (s: string) => void;
+  /** BENCH_ONLY=mvt: only the vector-tile figures (bench/mvt-bench.ts), after the point snapshot is built. */
+  mvtOnly?: boolean;
 }
 
 async function measureAll(
@@ -78,6 +81,11 @@ async function measureAll(
   const { port } = f.app.server.address() as AddressInfo;
   const http = new HttpClients(f.auth);
   try {
+    if (o.mvtOnly) {
+      await buildSnapshotNow(database.db, f.pointLayerId);
+      figures.push(...(await vectorTileFigures(f, `http://127.0.0.1:${port}`, http, o.log)));
+      return;
+    }
     const base = `http://127.0.0.1:${port}/rest/projects/${f.projectId}/folders/${f.folderId}/layers/${f.pointLayerId}/geo`;
     const typeName = `fb:layer_${f.pointLayerId.replace(/-/g, '')}`;
     const wfs = `${base}/wfs?service=WFS&version=2.0.0&request=GetFeature&typeNames=${typeName}&outputFormat=application/json&count=3000&startIndex=0&bbox=${BBOX_3K.join(',')},EPSG:4326`;
@@ -174,6 +182,7 @@ async function measureAll(
         }),
       );
     }
+    figures.push(...(await vectorTileFigures(f, `http://127.0.0.1:${port}`, http, o.log)));
   } finally {
     await http.close();
     await f.app.close();
@@ -220,13 +229,17 @@ async function benchOne(kind: 'postgres' | 'pglite', o: MapBenchOptions, adminUr
     o.log(load);
     out.push(load);
     // For contrast only: the bare SQL straight after the load, before the database is settled.
-    const unsettled = await measure({
-      name: 'bare SQL FeatureCollection, 3k bbox, UNSETTLED (after load)',
-      thing: inProcess(async () => (await bareSql(BBOX_3K, f.pointLayerId, 'all').execute(database.db)).rows.length),
-      warmup: 1,
-    });
+    const unsettled = o.mvtOnly
+      ? null
+      : await measure({
+          name: 'bare SQL FeatureCollection, 3k bbox, UNSETTLED (after load)',
+          thing: inProcess(
+            async () => (await bareSql(BBOX_3K, f.pointLayerId, 'all').execute(database.db)).rows.length,
+          ),
+          warmup: 1,
+        });
     await settle(database, o.log);
-    figures.push(unsettled);
+    if (unsettled) figures.push(unsettled);
     await measureAll(database, f, url, o, figures);
     return out;
   } finally {
@@ -250,14 +263,15 @@ export async function runMapBench(options: {
   lines: number;
   tmpDir: string;
   log: (s: string) => void;
+  mvtOnly?: boolean;
 }): Promise<string[]> {
   const out: string[] = [];
-  const { log, tmpDir } = options;
+  const { log, tmpDir, mvtOnly } = options;
   if (options.pgAdminUrl) {
     const pgUrl = options.pgAdminUrl;
     out.push(
       ...(await section(`map services on PostgreSQL (${options.pgPoints.toLocaleString('en')} points)`, log, () =>
-        benchOne('postgres', { points: options.pgPoints, lines: options.lines, tmpDir, log }, pgUrl),
+        benchOne('postgres', { points: options.pgPoints, lines: options.lines, tmpDir, log, mvtOnly }, pgUrl),
       )),
     );
   }
@@ -265,7 +279,7 @@ export async function runMapBench(options: {
     const lines = Math.round((options.lines * options.pglitePoints) / Math.max(1, options.pgPoints));
     out.push(
       ...(await section(`map services on PGlite (${options.pglitePoints.toLocaleString('en')} points)`, log, () =>
-        benchOne('pglite', { points: options.pglitePoints, lines, tmpDir, log }),
+        benchOne('pglite', { points: options.pglitePoints, lines, tmpDir, log, mvtOnly }),
       )),
     );
   }

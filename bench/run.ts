@@ -3,7 +3,7 @@
  * in-process (no network), then the map services benchmark (bench/map-bench.ts) on PostgreSQL+PostGIS
  * and PGlite, then the browser drawing benchmark (bench/browser-bench.ts). Figures, not pass/fail.
  *
- * BENCH_ONLY=api,map,browser,transfer picks sections (transfer: bench/transfer-bench.ts, imports and exports
+ * BENCH_ONLY=api,map,browser,transfer picks sections (mvt instead of map: only the map section's vector-tile figures; transfer: bench/transfer-bench.ts, imports and exports
  * of BENCH_TRANSFER_POINTS (1,000,000) points beside ogr2ogr; BENCH_TRANSFER_PGLITE=no skips its PGlite half, BENCH_TRANSFER_FORMATS=CSV,DXF picks export formats); BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * is the admin connection a bench database is created and dropped with ("off" skips PostgreSQL);
  * BENCH_POINTS (1,000,000), BENCH_LINES (100,000) and BENCH_PGLITE_POINTS (1,000,000; lines in the same
@@ -148,8 +148,10 @@ async function main(tmpDir: string) {
   if (reachable) log(`PostgreSQL: ${(await probe.query<{ v: string }>('SELECT version() AS v')).rows[0].v}`);
   await probe.end().catch(() => undefined);
   if (pgUrl !== 'off' && !reachable) log(`PostgreSQL at ${pgUrl} is not reachable: its figures are skipped`);
-  if (only.includes('map')) {
+  // `mvt` alone: the map fixture with only the vector-tile figures (bench/mvt-bench.ts); `map` includes them.
+  if (only.includes('map') || only.includes('mvt')) {
     await runMapBench({
+      mvtOnly: !only.includes('map'),
       pgAdminUrl: reachable ? pgUrl : undefined,
       pgPoints: Number(process.env.BENCH_POINTS ?? 1_000_000),
       pglitePoints: Number(process.env.BENCH_PGLITE_POINTS ?? 1_000_000),

@@ -31,6 +31,7 @@ import { externalServiceRoutes } from './external-services/routes.js';
 import { featureRoutes } from './features/routes.js';
 import { ogcRoutes } from './ogc/routes.js';
 import { ogcApiRoutes } from './ogcapi/routes.js';
+import { vectorTileRoutes } from './vector-tiles/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(featureRoutes(deps));
   await app.register(ogcRoutes(deps));
   await app.register(ogcApiRoutes(deps));
+  await app.register(vectorTileRoutes(deps));
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
   await app.register(jobRoutes(deps));

@@ -243,6 +243,15 @@ const ROWS: Record<string, Row> = {
     key: true,
     params: (w) => ({ layer: w.layers.point, z: '3', x: '1', y: '3.png' }),
   },
+  'GET /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/tiles/{z}/{x}/{y}': {
+    need: 'view',
+    params: () => ({ z: '3', x: '1', y: '3.mvt' }),
+  },
+  'GET /rest/projects/ogc/{projectId}/tiles/{z}/{x}/{y}': {
+    need: 'view',
+    key: true,
+    params: () => ({ z: '3', x: '1', y: '3.mvt' }),
+  },
   ...ogcApiRows(),
 };
 

@@ -15,6 +15,8 @@ export interface LayerExtent {
   miny: number;
   maxx: number;
   maxy: number;
+  /** Features in the layer (POST /rest/projects/layerExtents gives it). */
+  count?: number;
 }
 
 /** Query keys carry the organization so switching organizations never shows another's cache. */

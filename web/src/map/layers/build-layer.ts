@@ -1,4 +1,5 @@
 import type BaseLayer from 'ol/layer/Base';
+import LayerGroup from 'ol/layer/Group';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import WebGLVectorLayer from 'ol/layer/WebGLVector';
@@ -7,6 +8,7 @@ import type { Layer } from '../../api/projects';
 import { MAP_DEFAULTS } from '../ol/map-defaults';
 import { usesTiles } from './layer-kind';
 import { canvasStyle, featureColour, NO_SYSTEM_COLOURS, webglPointStyle, type SystemColours } from './layer-style';
+import { colourVectorTiles, largeLayer, vectorTilesOf } from './mvt-layer';
 import { PointsLayer } from './points-layer';
 import { PointSource } from './point-source';
 import { loadFeatures } from './wfs-data';
@@ -36,7 +38,7 @@ function hasFastWebGL(): boolean {
   return webgl;
 }
 
-function tileLayer(layer: Layer): BaseLayer {
+function tileLayer(layer: Layer): TileLayer {
   return new TileLayer({
     source: wmsTileSource(layer),
     zIndex: layer.zIndex,
@@ -65,19 +67,25 @@ function vectorLayer(layer: Layer, data: LayerData): BaseLayer {
 
 /**
  * The OpenLayers layer of a project layer, with its data loaded: WFS vectors, or server tiles when
- * the layer prefers WMS or has more than 50,000 features (spec 3 §4). Every OL layer carries
+ * the layer prefers WMS or has more than 50,000 features (spec 3 §4) — PNG tiles, and for a large
+ * layer vector tiles at the zooms where they are quicker for its density (mvt-layer.ts). A layer that prefers WMS or
+ * has its own SLD/CSS style keeps PNG tiles at every zoom: only the server's renderer draws those
+ * styles (and dictionary symbols); the vector tiles are drawn in the client style. Every OL layer carries
  * `fieldbookLayerId` so the features area can tell which layer a clicked feature belongs to. Vectors
  * come in the default colours; applyColours gives them the dictionary's (before or after they are shown).
  */
 export async function buildLayer(layer: Layer, signal: AbortSignal): Promise<BaseLayer> {
   if (usesTiles(layer)) return tileLayer(layer);
   const data = await loadFeatures(layer, MAP_DEFAULTS.wfsFeatureLimit, signal);
-  return data === 'tooMany' ? tileLayer(layer) : vectorLayer(layer, data);
+  return data === 'tooMany' ? largeLayer(layer, tileLayer(layer)) : vectorLayer(layer, data);
 }
 
-/** Draws a layer's features in the dictionary's system colours (server tiles have them already). */
+/** Draws a layer's features in the dictionary's system colours (PNG tiles have them already). */
 export function applyColours(olLayer: BaseLayer, colours: SystemColours) {
-  if (olLayer instanceof PointsLayer) {
+  const vectorTiles = vectorTilesOf(olLayer);
+  if (vectorTiles) {
+    colourVectorTiles(vectorTiles, colours);
+  } else if (olLayer instanceof PointsLayer) {
     olLayer.setColours(colours);
   } else if (olLayer instanceof WebGLVectorLayer) {
     // Each feature gets the index of its colour so the WebGL style is a plain lookup.
@@ -97,5 +105,7 @@ export function applyColours(olLayer: BaseLayer, colours: SystemColours) {
 
 /** Removes an OL layer from use; WebGL layers must be disposed to free their context. */
 export function disposeLayer(layer: BaseLayer) {
+  // A group leaves its layers undisposed.
+  if (layer instanceof LayerGroup) for (const child of layer.getLayers().getArray()) child.dispose();
   layer.dispose();
 }

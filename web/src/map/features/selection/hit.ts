@@ -1,6 +1,7 @@
 import type OlMap from 'ol/Map';
 import type { Pixel } from 'ol/pixel';
 import { featuresAtPixel } from '../../../api/features';
+import { mvtFeatureId } from '../../layers/mvt-layer';
 
 export interface Hit {
   featureId: string;
@@ -24,7 +25,10 @@ export function featureAt(map: OlMap, pixel: Pixel): Hit | null {
         leader ??= { featureId: String(id), layerId: String(f.get('layer_id') ?? ''), leader: true };
         return false;
       }
-      feature = { featureId: String(id), layerId: String(layer.get('fieldbookLayerId')), leader: false };
+      // Vector tiles carry the feature's number; the app's id also names its kind.
+      const featureId =
+        layer.get('fieldbookMethod') === 'MVT' ? mvtFeatureId(f, layer.get('fieldbookServerName')) : String(id);
+      feature = { featureId, layerId: String(layer.get('fieldbookLayerId')), leader: false };
       return true;
     },
     {
@@ -46,7 +50,8 @@ export async function tileFeatureAt(map: OlMap, pixel: Pixel, projectId: string)
   const size = map.getSize();
   const tiled = map
     .getAllLayers()
-    .filter((l) => l.get('fieldbookMethod') === 'WMS-TILE' && l.getVisible() && l.get('fieldbookLayerId'))
+    // isVisible: a large layer's PNG tiles are off above the zoom its vector tiles take over from.
+    .filter((l) => l.get('fieldbookMethod') === 'WMS-TILE' && l.isVisible(map.getView()) && l.get('fieldbookLayerId'))
     .sort((a, b) => (b.getZIndex() ?? 0) - (a.getZIndex() ?? 0));
   if (!size || tiled.length === 0) return null;
   const [minx, miny, maxx, maxy] = map.getView().calculateExtent(size);
