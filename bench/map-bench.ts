@@ -19,6 +19,7 @@ import type { MapFrame } from '../server/src/ogc/wms-params.js';
 import { pointPixels } from '../server/src/ogc/wms-query.js';
 import { buildFixture, settle, type MapFixture } from './map-setup.js';
 import { vectorTileFigures } from './mvt-bench.js';
+import { pagingFigures } from './paging-bench.js';
 import { HttpClients, inProcess, measure, printTable, section, type Figure } from './stats.js';
 
 const BBOX_3K = [-96, 37, -93.95, 39.05];
@@ -45,7 +46,8 @@ const bareSql = (bbox: number[], layerId: string, columns: 'all' | 'map') => sql
 
 /** The references' own two connections; an idle one ended by the server is logged, not a crash. */
 function refPool(url: string, log: (s: string) => void): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // The server's own settings (db/connect.ts: JIT off), so the reference is timed as the server runs.
+  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
   pool.on('error', (err) => log(`  reference pool: ${err.message}`));
   return pool;
 }
@@ -88,7 +90,7 @@ async function measureAll(
     }
     const base = `http://127.0.0.1:${port}/rest/projects/${f.projectId}/folders/${f.folderId}/layers/${f.pointLayerId}/geo`;
     const typeName = `fb:layer_${f.pointLayerId.replace(/-/g, '')}`;
-    const wfs = `${base}/wfs?service=WFS&version=2.0.0&request=GetFeature&typeNames=${typeName}&outputFormat=application/json&count=3000&startIndex=0&bbox=${BBOX_3K.join(',')},EPSG:4326`;
+    const wfs = `${base}/wfs?service=WFS&version=2.0.0&request=GetFeature&typeNames=${typeName}&outputFormat=application/json&srsName=urn:ogc:def:crs:OGC:1.3:CRS84&count=3000&startIndex=0&bbox=${BBOX_3K.join(',')},EPSG:4326`;
     const res = await fetch(wfs, { headers: f.auth });
     const page = (await res.json()) as { features: unknown[]; numberMatched: number };
     if (res.status !== 200) throw new Error(`WFS → ${res.status}`);
@@ -183,6 +185,7 @@ async function measureAll(
       );
     }
     figures.push(...(await vectorTileFigures(f, `http://127.0.0.1:${port}`, http, o.log)));
+    figures.push(...(await pagingFigures(database.db, f, `http://127.0.0.1:${port}`, http, o.points)));
   } finally {
     await http.close();
     await f.app.close();
