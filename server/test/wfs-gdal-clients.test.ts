@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
 import { call, field } from './feature-fixtures.js';
 import { signedInAccount } from './factories.js';
@@ -80,6 +80,7 @@ interface World {
   nameOf: (layerId: string) => Promise<string>;
   newLayer: (name: string, fields?: object[]) => Promise<string>;
   count: (layerId: string) => Promise<number>;
+  restorePublicUrl: () => void;
 }
 
 async function world(): Promise<World> {
@@ -88,12 +89,16 @@ async function world(): Promise<World> {
   if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = h.app.server.address() as AddressInfo;
   // GDAL posts Transactions to the URL GetCapabilities names, built from the public URL.
-  ((h.app as unknown as { deps: Deps }).deps.config as { publicUrl: string }).publicUrl = `http://127.0.0.1:${port}`;
+  // The app is the test worker's, shared with other files on PostgreSQL: restored after this file (restorePublicUrl).
+  const config = (h.app as unknown as { deps: Deps }).deps.config as { publicUrl: string };
+  const publicUrl = config.publicUrl;
+  config.publicUrl = `http://127.0.0.1:${port}`;
   const layers = `/rest/projects/${f.project.id}/folders/${f.folder.id}/layers`;
   return {
     h,
     f,
     port,
+    restorePublicUrl: () => void (config.publicUrl = publicUrl),
     dir: mkdtempSync(path.join(os.tmpdir(), 'wfs-gdal-')),
     env: { ...process.env, GDAL_HTTP_HEADERS: `Authorization: ${f.admin.auth.authorization}`, CPL_DEBUG: 'OFF' },
     wfsOf: (layerId) => `WFS:http://127.0.0.1:${port}${layers}/${layerId}/geo/wfs`,
@@ -134,6 +139,7 @@ describe.runIf(hasGdal)('GDAL as a WFS client (issue #11)', () => {
       path.join(w.dir, 'parcels.geojson'),
     ]);
   });
+  afterAll(() => w?.restorePublicUrl());
 
   it('appends 67 polygons with their 10 columns through WFS-T, under a readable layer name', async () => {
     const name = await w.nameOf(parcels);
