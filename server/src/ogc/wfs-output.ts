@@ -74,11 +74,10 @@ export function gmlCollection(local: string, q: FeatureQuery, rows: GmlRow[], in
       : value === null
         ? `\n    <fb:${name} xsi:nil="true"/>`
         : `\n    <fb:${name}>${value}</fb:${name}>`;
-  const [open, close] =
-    info.version === '1.1.0' ? ['gml:featureMember', 'gml:featureMember'] : ['wfs:member', 'wfs:member'];
+  const member = info.version === '1.1.0' ? 'gml:featureMember' : 'wfs:member';
   const members = rows.map(
     (r) =>
-      `  <${open}><fb:${local} gml:id="${r.kind}.${r.id}">${element('geometry', r.gml)}${element('ogc_fid', r.id)}${element(
+      `  <${member}><fb:${local} gml:id="${r.kind}.${r.id}">${element('geometry', r.gml)}${element('ogc_fid', r.id)}${element(
         'system',
         r.system_name === null ? null : xmlEscape(r.system_name),
       )}${element('component', r.component_alias === null ? null : xmlEscape(r.component_alias))}${element(
@@ -88,7 +87,7 @@ export function gmlCollection(local: string, q: FeatureQuery, rows: GmlRow[], in
         'modified',
         new Date(r.updated_at).toISOString(),
       )}${element('created_by_email', r.created_by_email === null ? null : xmlEscape(r.created_by_email))}${r.columns_xml}
-  </fb:${local}></${close}>`,
+  </fb:${local}></${member}>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <wfs:FeatureCollection xmlns:wfs="${WFS_NS[info.version]}" xmlns:gml="${GML_NS[info.version]}" xmlns:fb="${NS}"

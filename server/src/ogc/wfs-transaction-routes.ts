@@ -10,7 +10,7 @@ import { clientKeyCaller, viewableLayers } from './access.js';
 import { namesLayer, withPublishedNames } from './published-names.js';
 import { parseTransaction, transactionTypeNames } from './wfs-transaction-parse.js';
 import { lowerKeys } from './wfs.js';
-import { runTransaction, transactionResponse } from './wfs-transaction.js';
+import { runTransaction, transactionResponse, type TransactionResult } from './wfs-transaction.js';
 import { OgcError, exceptionReport } from './xml.js';
 
 const XML_TYPES = ['application/xml', 'text/xml'];
@@ -20,6 +20,18 @@ const report = (reply: FastifyReply, status: number, code: string, locator: stri
     .status(status)
     .type('application/xml; charset=utf-8')
     .send(exceptionReport(code, locator, text));
+
+/** A Transaction's answer at a WFS URL: the TransactionResponse, or refusals the OGC way. */
+async function answerTransaction(reply: FastifyReply, run: () => Promise<TransactionResult>) {
+  try {
+    return reply.type('application/xml; charset=utf-8').send(transactionResponse(await run()));
+  } catch (err) {
+    if (err instanceof OgcError) return report(reply, 400, err.code, err.locator, err.message);
+    if (err instanceof AppError)
+      return report(reply, err.statusCode, 'OperationProcessingFailed', 'Transaction', err.message);
+    throw err;
+  }
+}
 
 /**
  * WFS-T 2.0 Transactions (Insert, Update, Delete by fes:ResourceId) on one layer: as the app sends
@@ -73,15 +85,7 @@ export function wfsTransactionRoutes(deps: Deps) {
       async (req, reply) => {
         const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params);
         if (layers.length === 0) throw notFound();
-        try {
-          const result = await runTransaction(deps, callerOf(req), layers[0].id, req.body);
-          return reply.type('application/xml; charset=utf-8').send(transactionResponse(result));
-        } catch (err) {
-          if (err instanceof OgcError) return report(reply, 400, err.code, err.locator, err.message);
-          if (err instanceof AppError)
-            return report(reply, err.statusCode, 'OperationProcessingFailed', 'Transaction', err.message);
-          throw err;
-        }
+        return answerTransaction(reply, () => runTransaction(deps, callerOf(req), layers[0].id, req.body));
       },
     );
 
@@ -101,7 +105,7 @@ export function wfsTransactionRoutes(deps: Deps) {
       },
       async (req, reply) => {
         const { caller } = await clientKeyCaller(deps, req, lowerKeys(req.query));
-        try {
+        return answerTransaction(reply, async () => {
           const layers = await withPublishedNames(
             deps.db,
             req.params.projectId,
@@ -115,14 +119,8 @@ export function wfsTransactionRoutes(deps: Deps) {
               'typeName',
               targets.length ? 'A Transaction writes one feature type' : `Unknown type ${[...names].join(',')}`,
             );
-          const result = await runTransaction(deps, caller, targets[0].id, req.body);
-          return reply.type('application/xml; charset=utf-8').send(transactionResponse(result));
-        } catch (err) {
-          if (err instanceof OgcError) return report(reply, 400, err.code, err.locator, err.message);
-          if (err instanceof AppError)
-            return report(reply, err.statusCode, 'OperationProcessingFailed', 'Transaction', err.message);
-          throw err;
-        }
+          return runTransaction(deps, caller, targets[0].id, req.body);
+        });
       },
     );
   };
