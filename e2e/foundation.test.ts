@@ -65,10 +65,7 @@ describe('foundation: sign-up to settings in a real browser', () => {
     await page.context().close();
   });
 
-  // Skipped 2026-11-27: on this machine's Chromium the user menu is detached while the sign-out item
-  // is clicked (playwright: "element was detached", 30 s); not caused by the server's page fallback,
-  // the WFS srsName or the layer builder (each reverted, still failing). To fix first next session.
-  it.skip('changes theme and name in settings, changes the password and signs out', async () => {
+  it('changes theme and name in settings, changes the password and signs out', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, email, password);
@@ -104,7 +101,9 @@ describe('foundation: sign-up to settings in a real browser', () => {
     password = 'Changed-pass1';
 
     await page.getByTestId('return-to-app').click();
-    // The map screen settles (layers and preferences loaded) before the menu opens, as a user would see it.
+    // The settings page (with its own user menu) stays until the map screen's code has loaded: wait for
+    // the map, then for it to settle, so the menu opened is the map screen's.
+    await page.getByTestId('map').waitFor();
     await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByTestId('user-menu-button').click();
     await page.getByTestId('user-menu-signout').click();
