@@ -6,8 +6,7 @@ import { JOBS_POLL_MS, jobKeys, jobsApi } from '../../api/jobs';
 import { allFolders, projectKeys, projectsApi } from '../../api/projects';
 import { useSession } from '../../api/session';
 import { showSnack } from '../../app/snackbar-store';
-import { selectedLayersOf, setSelectedLayers } from '../project-panel/layer-toggles';
-import { usePreferences } from '../../app/preferences-store';
+import { showLayers } from '../project-panel/layer-toggles';
 import { useJobsPanel, type WatchedImport } from './jobs-store';
 
 /**
@@ -39,10 +38,7 @@ export function useImportWatcher() {
     const project = projects.find((p) => p.id === entry.projectId);
     const folder = project && allFolders(project).find((f) => f.id === entry.folderId);
     const added = (folder?.layers ?? []).map((l) => l.id).filter((id) => !entry.knownLayerIds.includes(id));
-    if (added.length) {
-      const on = selectedLayersOf(usePreferences.getState().prefs.projectPrefs, entry.projectId);
-      setSelectedLayers(entry.projectId, [...new Set([...on, ...added])]);
-    }
+    if (added.length) showLayers(entry.projectId, added);
     // Other open pages of the jobs panel show the finished job too.
     void queryClient.invalidateQueries({ queryKey: jobKeys.all(orgId) });
     showSnack(

@@ -28,6 +28,16 @@ export function setSelectedLayers(projectId: string, ids: string[]) {
   update({ projectPrefs: next });
 }
 
+/**
+ * Switches layers on without switching any off: a layer the user creates, draws into, moves a feature
+ * to or imports into is shown, so what was just made is on the map (issue #12 defect 1).
+ */
+export function showLayers(projectId: string, layerIds: string[]) {
+  const current = selectedLayersOf(usePreferences.getState().prefs.projectPrefs, projectId);
+  if (layerIds.every((id) => current.includes(id))) return;
+  setSelectedLayers(projectId, [...new Set([...current, ...layerIds])]);
+}
+
 export function toggleLayer(projectId: string, layerId: string) {
   const current = selectedLayersOf(usePreferences.getState().prefs.projectPrefs, projectId);
   setSelectedLayers(

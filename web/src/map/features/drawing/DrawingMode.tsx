@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Geometry } from '@fieldbook/domain';
 import type { FeatureOut } from '../../../api/features';
 import { showSnack } from '../../../app/snackbar-store';
+import { showLayers } from '../../project-panel/layer-toggles';
 import { useMapStore } from '../../state/map-store';
 import { NewFeatureDialog } from '../dialogs/NewFeatureDialog';
 import { useWorkspaceData } from '../use-workspace-data';
@@ -39,6 +40,8 @@ export function DrawingMode() {
     reset();
     const store = useMapStore.getState();
     store.setMode({ type: 'idle' });
+    // The layer drawn into is shown (it may have been off, e.g. just created) with its new feature selected.
+    showLayers(project.id, [drawing.layerId]);
     store.refreshLayers(drawing.layerId);
     store.select({ featureId: feature.id, layerId: drawing.layerId });
     showSnack('app.feature.add.success', 'success');

@@ -13,11 +13,10 @@ import { LEADER_LIMITS, LINE_FN_MSG } from '@fieldbook/domain';
 import { useCurrentAccount } from '../../../api/accounts';
 import type { FeatureOut } from '../../../api/features';
 import type { Layer, Project } from '../../../api/projects';
-import { usePreferences } from '../../../app/preferences-store';
 import { showSnack } from '../../../app/snackbar-store';
 import { useMap } from '../../ol/MapContext';
 import { MoveFeaturesDialog } from '../../project-panel/dialogs/MoveFeaturesDialog';
-import { selectedLayersOf, setSelectedLayers } from '../../project-panel/layer-toggles';
+import { showLayers } from '../../project-panel/layer-toggles';
 import { canMoveFeature, panelFlags } from '../../project-panel/rights';
 import { useMapStore } from '../../state/map-store';
 import { DeleteFeatureDialog } from '../dialogs/DeleteFeatureDialog';
@@ -72,9 +71,7 @@ export function FeatureActions({ feature, project, layer }: Props) {
   const onMoved = (target: Layer) => {
     useMapStore.getState().select(null);
     void queryClient.invalidateQueries({ queryKey: ['features'] });
-    const selected = selectedLayersOf(usePreferences.getState().prefs.projectPrefs, target.projectId);
-    if (target.projectId === project?.id && !selected.includes(target.id))
-      setSelectedLayers(target.projectId, [...selected, target.id]);
+    if (target.projectId === project?.id) showLayers(target.projectId, [target.id]);
   };
 
   return (

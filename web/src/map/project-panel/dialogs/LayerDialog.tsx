@@ -6,6 +6,7 @@ import { PROJECT_LIMITS, PROJECT_MSG, createLayerSchema } from '@fieldbook/domai
 import { projectWrites, useProject, type Folder, type Layer } from '../../../api/projects';
 import { useStyles } from '../../../api/styles';
 import { useMapStore } from '../../state/map-store';
+import { showLayers } from '../layer-toggles';
 import { layerAbilities } from '../rights';
 import { fieldError } from './field-error';
 import { fieldsChanged, fieldsInput, rowErrors, rowsOf, type FieldRow } from './layer-field-rows';
@@ -95,10 +96,12 @@ export function LayerDialog({ open, projectId, folder, layer, siblingNames, geos
       if (readOnly !== layer.readOnly || sendFields) void queryClient.invalidateQueries({ queryKey: ['features'] });
     } else {
       const fields = sendFields ? fieldsInput(fieldRows).map(({ name, type, order }) => ({ name, type, order })) : [];
-      await projectWrites.createLayer(projectId, folderId, {
+      const created = await projectWrites.createLayer(projectId, folderId, {
         name: name.trim(),
         ...(fields.length ? { fields } : {}),
       });
+      // A new layer is shown: the user made it to draw into or import into (issue #12 defect 1).
+      showLayers(projectId, [created.id]);
     }
     return { message: layer ? 'app.layer.updated' : 'app.layer.created', values: { name: name.trim() } };
   };
