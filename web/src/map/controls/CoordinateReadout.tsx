@@ -4,14 +4,15 @@ import { toLonLat } from 'ol/proj';
 import { useIntl } from 'react-intl';
 import { useProject } from '../../api/projects';
 import { useMap } from '../ol/MapContext';
-import { viewState } from '../ol/view';
+import { useViewState } from '../ol/view';
 import { useMapStore } from '../state/map-store';
 import { siteProjector } from '../site/site-projection';
 import { formatLatLng, type LatLng } from './coordinates';
 
 /**
  * Coordinate readout (spec 3 §2): the pointer position as lat, lng with 6 decimals, and the easting and
- * northing in the project's projection when one is set. Before the pointer moves it shows the centre.
+ * northing in the project's projection when one is set. While the pointer is off the map it shows the
+ * centre of the view.
  */
 export function CoordinateReadout({ attribution }: { attribution: string | null }) {
   const intl = useIntl();
@@ -19,7 +20,10 @@ export function CoordinateReadout({ attribution }: { attribution: string | null 
   const projectId = useMapStore((s) => s.projectId);
   const proj = useProject(projectId).data?.proj ?? null;
   const project = useMemo(() => siteProjector(proj), [proj]);
-  const [position, setPosition] = useState<LatLng>(() => viewState(map));
+  // The pointer's position while it is over the map; otherwise the centre of the view as it is now
+  // (not the default centre the map starts from: the saved view is applied after mount).
+  const [pointer, setPointer] = useState<LatLng | null>(null);
+  const centre = useViewState(map);
 
   useEffect(() => {
     let frame = 0;
@@ -27,16 +31,24 @@ export function CoordinateReadout({ attribution }: { attribution: string | null 
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const [lng, lat] = toLonLat(e.coordinate);
-        setPosition({ lat, lng });
+        setPointer({ lat, lng });
       });
     };
+    const onLeave = () => {
+      cancelAnimationFrame(frame);
+      setPointer(null);
+    };
+    const viewport = map.getViewport();
     map.on('pointermove', onMove);
+    viewport?.addEventListener('pointerleave', onLeave);
     return () => {
       map.un('pointermove', onMove);
+      viewport?.removeEventListener('pointerleave', onLeave);
       cancelAnimationFrame(frame);
     };
   }, [map]);
 
+  const position = pointer ?? centre;
   const projected = project?.([position.lng, position.lat]);
   return (
     <Box
