@@ -62,7 +62,8 @@ export function MapScreen() {
       <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh', overflow: 'clip' }}>
         <AppBar position="static" color="primary">
           <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
-            <Tooltip title={label('app.projects.toggle')}>
+            {/* Top-bar tooltips open along the bar, not down over the map's search box (issue #12). */}
+            <Tooltip title={label('app.projects.toggle')} placement="right">
               <IconButton
                 color="inherit"
                 aria-label={label('app.projects.toggle')}
@@ -82,7 +83,7 @@ export function MapScreen() {
               Fieldbook
             </Typography>
             <JobsToggle />
-            <Tooltip title={label('app.settings')}>
+            <Tooltip title={label('app.settings')} placement="left">
               <IconButton
                 color="inherit"
                 aria-label={label('app.settings')}

@@ -58,6 +58,9 @@ export function MapCanvas() {
   }, [map]);
 
   const overlay = { position: 'absolute', zIndex: 2 } as const;
+  // On a phone the search box takes the whole top row and the controls sit under it at the right, so
+  // neither the controls nor their tooltips (to their left) cover the search box.
+  const controlsTop = { xs: 60, sm: 8 };
   return (
     <>
       <Box
@@ -78,7 +81,7 @@ export function MapCanvas() {
       <LoadingIndicator />
       {showControls && (
         <>
-          <Box sx={{ ...overlay, top: 8, left: 8, width: { xs: 'calc(100% - 68px)', sm: 320 } }}>
+          <Box data-map-overlay sx={{ ...overlay, top: 8, left: 8, width: { xs: 'calc(100% - 16px)', sm: 320 } }}>
             <PlaceSearch />
             {measuring && (
               <Box sx={{ mt: 1 }}>
@@ -86,7 +89,7 @@ export function MapCanvas() {
               </Box>
             )}
           </Box>
-          <Box sx={{ ...overlay, top: 8, right: 8 }}>
+          <Box data-map-overlay sx={{ ...overlay, top: controlsTop, right: 8 }}>
             <MapControls
               prefsOpen={prefsOpen}
               onTogglePrefs={() => setPrefsOpen((o) => !o)}
@@ -95,7 +98,7 @@ export function MapCanvas() {
             />
           </Box>
           {overviewOpen && (
-            <Box sx={{ ...overlay, right: 8, bottom: 28 }}>
+            <Box data-map-overlay sx={{ ...overlay, right: 8, bottom: 28 }}>
               <OverviewMap />
             </Box>
           )}
@@ -104,7 +107,7 @@ export function MapCanvas() {
               sx={{
                 ...overlay,
                 zIndex: 4,
-                top: 8,
+                top: controlsTop,
                 right: 56,
                 bottom: 32,
                 maxWidth: 'calc(100% - 64px)',
@@ -117,7 +120,7 @@ export function MapCanvas() {
           )}
         </>
       )}
-      <Box sx={{ ...overlay, left: 0, bottom: 0, maxWidth: '100%' }}>
+      <Box data-map-overlay sx={{ ...overlay, left: 0, bottom: 0, maxWidth: '100%' }}>
         <CoordinateReadout attribution={tileProvider ? providerAttribution(tileProvider) : null} />
       </Box>
     </>

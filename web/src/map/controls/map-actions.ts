@@ -4,14 +4,18 @@ import { transformExtent } from 'ol/proj';
 import { projectsApi, type LayerExtent } from '../../api/projects';
 import { showSnack } from '../../app/snackbar-store';
 import { showMarker } from '../ol/marker';
+import { mapFitPadding } from './fit-padding';
 import { MAP_DEFAULTS } from '../ol/map-defaults';
 import { centreOn } from '../ol/view';
 
-/** Fits the map to a WGS84 extent [west, south, east, north], not closer than `maxZoom`. */
-export function fitLonLatExtent(map: OlMap, extent: [number, number, number, number], maxZoom = 18) {
+/**
+ * Fits the map to a WGS84 extent [west, south, east, north], not closer than `maxZoom`, inside the part
+ * of the map its controls and cards leave uncovered (fit-padding.ts).
+ */
+export function fitLonLatExtent(map: OlMap, extent: [number, number, number, number], maxZoom = 18, duration = 400) {
   map
     .getView()
-    .fit(transformExtent(extent, 'EPSG:4326', 'EPSG:3857'), { padding: [48, 48, 48, 48], maxZoom, duration: 400 });
+    .fit(transformExtent(extent, 'EPSG:4326', 'EPSG:3857'), { padding: mapFitPadding(map), maxZoom, duration });
 }
 
 /** Zoom to extent: the union of the visible layers' extents (POST /rest/projects/layerExtents). */

@@ -11,7 +11,7 @@ export function JobsToggle() {
   const open = useJobsPanel((s) => s.open);
   const toggle = useJobsPanel((s) => s.toggle);
   return (
-    <Tooltip title={label}>
+    <Tooltip title={label} placement="left">
       <IconButton color="inherit" aria-label={label} aria-pressed={open} onClick={toggle} data-testid="jobs-toggle">
         <WorkHistoryIcon />
       </IconButton>

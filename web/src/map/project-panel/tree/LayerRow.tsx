@@ -8,7 +8,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import LockIcon from '@mui/icons-material/Lock';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { useIntl } from 'react-intl';
-import { transformExtent } from 'ol/proj';
+import { useDisplayName } from '../../../i18n/translate';
+import { fitLonLatExtent } from '../../controls/map-actions';
 import { isAtLeastCollector } from '@fieldbook/domain';
 import { useProfile } from '../../../api/accounts';
 import { projectsApi, type Folder, type Layer, type Project } from '../../../api/projects';
@@ -35,6 +36,7 @@ interface Props {
 /** One layer of the tree: its toggle and the row actions of spec 3 §2, enabled per §6. */
 export function LayerRow({ project, folder, layer, checked, flags, depth, onClosePanel }: Props) {
   const intl = useIntl();
+  const name = useDisplayName()(layer);
   const map = useMap();
   const open = usePanelDialogs((s) => s.open);
   const can = layerActions(project, folder, layer, flags);
@@ -48,8 +50,7 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
   const zoom = async () => {
     try {
       const e = await projectsApi.layerExtent(layer.id);
-      const extent = transformExtent([e.minx, e.miny, e.maxx, e.maxy], 'EPSG:4326', 'EPSG:3857');
-      map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 18, duration: 300 });
+      fitLonLatExtent(map, [e.minx, e.miny, e.maxx, e.maxy], 18, 300);
     } catch (error) {
       showSnack(
         error instanceof ApiError && error.status === 404 ? 'app.layer.extent.empty' : 'app.error.occurred',
@@ -78,16 +79,16 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
         size="small"
         checked={checked}
         onChange={() => toggleLayer(project.id, layer.id)}
-        slotProps={{ input: { 'aria-label': layer.name } }}
+        slotProps={{ input: { 'aria-label': name } }}
         sx={{ p: 0.5 }}
       />
       <Typography
         variant="body2"
         noWrap
-        title={layer.name}
+        title={name}
         sx={{ flex: 1, minWidth: 0, ml: 0.5, opacity: layer.isActive ? 1 : 0.6 }}
       >
-        {layer.name}
+        {name}
       </Typography>
       {(layer.readOnly || shared) && (
         <Tooltip title={intl.formatMessage({ id: shared ? 'app.layer.shared-here' : 'app.layer.read-only' })}>
@@ -110,7 +111,7 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
           labelId="app.layer.export"
           icon={<FileDownloadIcon fontSize="small" />}
           enabled={canExport}
-          onClick={() => open({ kind: 'export', item: { type: 'layer', id: layer.id, name: layer.name } })}
+          onClick={() => open({ kind: 'export', item: { type: 'layer', id: layer.id, name } })}
         />
         <RowAction
           labelId="app.layer.add-feature"
