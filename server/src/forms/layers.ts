@@ -1,9 +1,9 @@
-import { FORMS_FOLDER_TYPE } from '@fieldbook/domain';
+import { FORMS_FOLDER_TYPE, SYSTEM_NAMES } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 import { specialFolder } from '../projects/special-folders.js';
 
 const formsFolder = (db: Executor, projectId: string) =>
-  specialFolder(db, projectId, FORMS_FOLDER_TYPE, ['Forms', 'HTML Forms', 'Project Forms']);
+  specialFolder(db, projectId, FORMS_FOLDER_TYPE, SYSTEM_NAMES.formsFolder);
 
 /** Name, description and method of a forms layer chosen by the caller (else the form's name, WMS). */
 export interface FormLayerDetails {

@@ -8,6 +8,7 @@ import {
   isFeatureFolder,
   updateFolderSchema,
   type FolderOut,
+  SYSTEM_NAMES,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
@@ -110,7 +111,12 @@ export async function createFolder(
 }
 
 /** A data folder with the three feature layers the drawing tools add to (spec 3 §3 'features'). */
-export async function addFeatureFolder(deps: Deps, caller: Caller, projectId: string, name = 'Features') {
+export async function addFeatureFolder(
+  deps: Deps,
+  caller: Caller,
+  projectId: string,
+  name: string = SYSTEM_NAMES.featureFolder,
+) {
   const project = await projectOf(deps.db, caller, projectId);
   requireRight(canCreate(caller, projectChain(project.id)));
   if (await siblingNameTaken(deps.db, project.id, null, name)) throw conflict(PROJECT_MSG.folderNameExists);
@@ -128,11 +134,7 @@ export async function addFeatureFolder(deps: Deps, caller: Caller, projectId: st
         .returning('id')
         .executeTakeFirstOrThrow(),
     );
-    for (const [layerName, serverName] of [
-      ['Points', 'point'],
-      ['Lines', 'line'],
-      ['Polygons', 'polygon'],
-    ] as const) {
+    for (const [layerName, serverName] of SYSTEM_NAMES.featureLayers) {
       await trx
         .insertInto('layers')
         .values({

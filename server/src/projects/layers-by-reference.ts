@@ -7,6 +7,7 @@ import {
   isOrgAdmin,
   layerByReferenceSchema,
   isUuid,
+  SYSTEM_NAMES,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
@@ -47,11 +48,7 @@ async function formLayer(deps: Deps, caller: Caller, projectId: string, formId: 
 async function oneCallLayer(deps: Deps, projectId: string, referenceId: string, input: Input): Promise<string> {
   if (isUuid(referenceId)) throw notFound();
   return deps.db.transaction().execute(async (trx) => {
-    const folderId = await specialFolder(trx, projectId, FOLDER_TYPES.special, [
-      'One Call',
-      'One-Call Tickets',
-      'Special',
-    ]);
+    const folderId = await specialFolder(trx, projectId, FOLDER_TYPES.special, SYSTEM_NAMES.oneCallFolder);
     const row = await uniquely(PROJECT_MSG.layerNameExists, () =>
       trx
         .insertInto('layers')

@@ -8,7 +8,7 @@ export async function specialFolder(
   db: Executor,
   projectId: string,
   folderType: string,
-  names: string[],
+  names: readonly string[],
 ): Promise<string> {
   const existing = await db
     .selectFrom('folders')

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { MSG } from '@fieldbook/domain';
+import { MSG, systemNameOf } from '@fieldbook/domain';
 
 export type MessageValues = Record<string, string | number>;
 
@@ -22,6 +22,21 @@ export function useT() {
   const intl = useIntl();
   return useCallback(
     (message: string | null | undefined, values?: MessageValues) => translateMessage(intl, message, values),
+    [intl],
+  );
+}
+
+/**
+ * The name a folder or layer is shown with: a name the system gave it (the "Forms" folder, the
+ * "Leaders" layer) in the user's language, any other name as it is.
+ */
+export function useDisplayName() {
+  const intl = useIntl();
+  return useCallback(
+    (entity: { name: string; folderType?: string | null; serverName?: string | null }) => {
+      const system = systemNameOf(entity);
+      return system ? intl.formatMessage({ id: system.messageId }) + system.suffix : entity.name;
+    },
     [intl],
   );
 }

@@ -11,3 +11,4 @@ export * from './imports.js';
 export * from './jobs.js';
 export * from './exports.js';
 export * from './search-query.js';
+export * from './system-names.js';

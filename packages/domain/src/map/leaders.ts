@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { geometrySchema, type Geometry } from './features.js';
+import { SYSTEM_NAMES } from './system-names.js';
 
 /** Leaders (spec 3 §3, §5, §9): a labelled line from a feature's vertex, kept on the folder's leader layer. */
 export const LEADER_LIMITS = { textMax: 256, textRows: 3, zoomThreshold: 12 } as const;
 export const LEADER_SYMBOLS = ['FORWARD_CLOSED_ARROW', 'CIRCLE'] as const;
 export type LeaderSymbol = (typeof LEADER_SYMBOLS)[number];
 /** The leader layer of a folder is recognised by these (spec 3 §3). */
-export const LEADER_LAYER = { serverName: 'leader', referenceId: 'leader', name: 'Leaders' } as const;
+export const LEADER_LAYER = { serverName: 'leader', referenceId: 'leader', name: SYSTEM_NAMES.leaderLayer } as const;
 
 export const LEADER_MSG = {
   textRequired: 'app.leader.error.text.required',

@@ -11,6 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useIntl } from 'react-intl';
+import { useDisplayName } from '../../../i18n/translate';
 import type { Folder, Project } from '../../../api/projects';
 import { folderLayers, setExpanded, toggleFolder } from '../layer-toggles';
 import { usePanelDialogs } from '../panel-store';
@@ -29,6 +30,7 @@ interface Props {
 /** A folder of the tree: expand/collapse, toggle all its layers, and the folder actions of spec 3 §2. */
 export function FolderRow({ project, folder, expanded, selected, flags }: Props) {
   const intl = useIntl();
+  const name = useDisplayName()(folder);
   const open = usePanelDialogs((s) => s.open);
   const can = folderActions(project, folder, flags);
   const canExport = useCanExport();
@@ -58,8 +60,8 @@ export function FolderRow({ project, folder, expanded, selected, flags }: Props)
         {expanded ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
       </IconButton>
       <FolderIcon fontSize="small" color="action" sx={{ mx: 0.5 }} />
-      <Typography variant="body2" noWrap title={folder.name} sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
-        {folder.name}
+      <Typography variant="body2" noWrap title={name} sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
+        {name}
       </Typography>
       <Box sx={{ display: 'flex', flexShrink: 0 }}>
         <RowAction
@@ -89,7 +91,7 @@ export function FolderRow({ project, folder, expanded, selected, flags }: Props)
           labelId="app.folder.export"
           icon={<FileDownloadIcon fontSize="small" />}
           enabled={canExport}
-          onClick={() => open({ kind: 'export', item: { type: 'folder', id: folder.id, name: folder.name } })}
+          onClick={() => open({ kind: 'export', item: { type: 'folder', id: folder.id, name } })}
         />
         {folder.level === 1 && (
           <RowAction
