@@ -26,6 +26,7 @@ const STEPS = [
 ] as const;
 
 const MEMBERS_PATH = '/settings/users-and-organization/manage-members';
+const DICTIONARY_PATH = '/settings/data/dictionary';
 
 /** The page where the guide opens by itself and may be skipped: the map, or settings home for plus organizations. */
 export const mainPageOf = (isPlus: boolean) => (isPlus ? '/settings/home' : '/index.html');
@@ -69,7 +70,8 @@ export function GettingStartedDialog({ open, onClose }: { open: boolean; onClose
     if (open) setActive(0);
   }, [open]);
 
-  // A deliberate choice: saved at once rather than after the usual 5 s.
+  // A deliberate choice (skipping, or finishing with Done): saved at once rather than after the usual 5 s,
+  // so the guide does not open again by itself on the next visit.
   const skip = () => {
     update(isPlus ? { skipPlusQuickStartGuide: true } : { skipGettingStartedGuide: true });
     void flush();
@@ -112,6 +114,11 @@ export function GettingStartedDialog({ open, onClose }: { open: boolean; onClose
                   <StepLabel>{label(step.titleId)}</StepLabel>
                   <StepContent>
                     <Typography variant="body2">{label(step.bodyId)}</Typography>
+                    {step.id === 'dictionary' && access?.isEditor && (
+                      <Button size="small" sx={{ mt: 1 }} onClick={() => go(DICTIONARY_PATH)}>
+                        {label('app.getting-started.dictionary.go')}
+                      </Button>
+                    )}
                     {step.id === 'project' && (
                       <Button size="small" sx={{ mt: 1 }} onClick={() => go('/index.html?pp=1')}>
                         {label('app.getting-started.project.go')}
@@ -150,7 +157,7 @@ export function GettingStartedDialog({ open, onClose }: { open: boolean; onClose
             {label('app.next')}
           </Button>
         ) : (
-          <Button variant="contained" onClick={onClose} data-testid="getting-started-done">
+          <Button variant="contained" onClick={skip} data-testid="getting-started-done">
             {label('app.done')}
           </Button>
         )}

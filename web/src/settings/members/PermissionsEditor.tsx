@@ -36,7 +36,7 @@ import {
   type Member,
   type PermissionEntry,
 } from '@fieldbook/domain';
-import { useProfile } from '../../api/accounts';
+import { AssetPicker, PICKED_TYPES } from './AssetPicker';
 import { fullName } from './member-format';
 
 const LEVEL_ID: Record<string, string> = {
@@ -95,7 +95,6 @@ interface Props {
 export function PermissionsEditor({ open, member, pending, onClose, onSave }: Props) {
   const intl = useIntl();
   const titleId = useId();
-  const organizationId = useProfile().data?.organization.id;
   const [rows, setRows] = useState<Row[]>(() => toRows(member.permissions));
   const label = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
@@ -181,7 +180,8 @@ export function PermissionsEditor({ open, member, pending, onClose, onSave }: Pr
                     labelId={`perm-type-${row.key}`}
                     label={label('app.mm.permissions.asset-type')}
                     value={row.assetTypeName}
-                    onChange={(e) => patch(row.key, { assetTypeName: e.target.value as AssetType })}
+                    // Another type names other assets: the entry starts again from all of them.
+                    onChange={(e) => patch(row.key, { assetTypeName: e.target.value as AssetType, assetId: '*' })}
                     data-testid="permission-type"
                   >
                     {ASSET_TYPES.map((t) => (
@@ -191,21 +191,25 @@ export function PermissionsEditor({ open, member, pending, onClose, onSave }: Pr
                     ))}
                   </Select>
                 </FormControl>
-                <TextField
-                  size="small"
-                  margin="none"
-                  label={label('app.mm.permissions.asset-id')}
-                  value={row.assetId}
-                  onChange={(e) => patch(row.key, { assetId: e.target.value })}
-                  error={!row.assetId.trim()}
-                  helperText={label(
-                    row.assetTypeName === 'organization' && row.assetId === organizationId
-                      ? 'app.mm.permissions.this-org'
-                      : 'app.mm.permissions.asset-id.hint',
-                  )}
-                  sx={{ flex: '1 1 200px', order: 2 }}
-                  slotProps={{ htmlInput: { 'data-testid': 'permission-asset-id', maxLength: 128 } }}
-                />
+                {PICKED_TYPES.includes(row.assetTypeName) ? (
+                  <AssetPicker
+                    type={row.assetTypeName}
+                    value={row.assetId}
+                    onChange={(assetId) => patch(row.key, { assetId })}
+                  />
+                ) : (
+                  <TextField
+                    size="small"
+                    margin="none"
+                    label={label('app.mm.permissions.asset-id')}
+                    value={row.assetId}
+                    onChange={(e) => patch(row.key, { assetId: e.target.value })}
+                    error={!row.assetId.trim()}
+                    helperText={label('app.mm.permissions.asset-id.hint')}
+                    sx={{ flex: '1 1 200px', order: 2 }}
+                    slotProps={{ htmlInput: { 'data-testid': 'permission-asset-id', maxLength: 128 } }}
+                  />
+                )}
                 <FormGroup row sx={{ columnGap: 0.5, width: { md: 350 }, order: 3 }}>
                   {BOXES.filter((b) => b.bit <= max).map((b) => (
                     <FormControlLabel
