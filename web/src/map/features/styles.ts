@@ -25,14 +25,19 @@ export const drawStyle = [
   }),
 ];
 
-/** The selected feature: thicker cyan stroke over a dark halo (spec 3 §4: stroke weight changes). */
+/**
+ * The selected feature: thicker cyan stroke over a dark halo (spec 3 §4: stroke weight changes), and a
+ * point ringed as well, so the selection is unmistakable among many points of any colour.
+ */
 export const selectedStyle = [
   new Style({
-    stroke: new Stroke({ color: HALO, width: 8 }),
-    image: new CircleStyle({ radius: 11, fill: new Fill({ color: HALO }) }),
+    stroke: new Stroke({ color: HALO, width: 9 }),
+    image: new CircleStyle({ radius: 16, stroke: new Stroke({ color: HALO, width: 6 }) }),
   }),
+  new Style({ image: new CircleStyle({ radius: 16, stroke: new Stroke({ color: SELECT, width: 3 }) }) }),
+  new Style({ image: new CircleStyle({ radius: 11, fill: new Fill({ color: HALO }) }) }),
   new Style({
-    fill: new Fill({ color: 'rgba(0, 229, 255, 0.15)' }),
+    fill: new Fill({ color: 'rgba(0, 229, 255, 0.18)' }),
     stroke: new Stroke({ color: SELECT, width: 4 }),
     image: new CircleStyle({
       radius: 8,

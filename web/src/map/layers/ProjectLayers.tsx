@@ -119,11 +119,16 @@ function ProjectLayer({ layer, revision, colours }: { layer: Layer; revision: nu
     const build = claimBuild(layer, revision, abort.signal);
     // A preloaded layer drawn already is no load (the indicator would flash).
     let ended = build.drawn();
-    const end = () => {
+    const { setLayerStatus } = useMapStore.getState();
+    const end = (failed = false) => {
       if (!ended) useMapStore.getState().loadEnded();
       ended = true;
+      setLayerStatus(layer.id, failed ? 'error' : null);
     };
-    if (!ended) useMapStore.getState().loadStarted();
+    if (!ended) {
+      useMapStore.getState().loadStarted();
+      setLayerStatus(layer.id, 'loading');
+    }
     build.layer
       .then(async (olLayer) => {
         const settled = await latestColours.current.get();
@@ -144,12 +149,12 @@ function ProjectLayer({ layer, revision, colours }: { layer: Layer; revision: nu
           disposeLayer(previous);
         }
         if (shown && build.drawn()) end();
-        else afterRender(map, end);
+        else afterRender(map, () => end());
       })
       .catch((err: unknown) => {
         // Layer errors are only logged (spec 3 §8); an abandoned load is no error.
         if (!abort.signal.aborted) console.error(`layer ${layer.name} could not be drawn`, err);
-        end();
+        end(!abort.signal.aborted);
       });
     return () => {
       abort.abort();

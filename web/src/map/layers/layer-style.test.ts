@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import Feature from 'ol/Feature';
 import { LineString, MultiPolygon, Point } from 'ol/geom';
-import { DEFAULT_COLOURS, featureColour, systemColours } from './layer-style';
+import type { Circle } from 'ol/style';
+import {
+  DEFAULT_COLOURS,
+  POINT_RADIUS,
+  canvasStyle,
+  casingColour,
+  featureColour,
+  luminance,
+  systemColours,
+} from './layer-style';
 import { selectedLayerIds } from './selected-layers';
 import { DEFAULT_PREFERENCES, type Preferences } from '@fieldbook/domain';
 
@@ -47,5 +56,37 @@ describe('switched-on layers', () => {
     expect(selectedLayerIds(prefs, 'p1')).toEqual(['a', 'b']);
     expect(selectedLayerIds(prefs, 'p2')).toEqual([]);
     expect(selectedLayerIds(prefs, null)).toEqual([]);
+  });
+});
+
+describe('legible features on any basemap', () => {
+  const styleOf = (geometry: Point | LineString, system: string) =>
+    canvasStyle(systemColours([{ id: 'w', name: system, color: system === 'White' ? '#ffffff' : '#ffff00' }]))(
+      new Feature({ geometry, system }),
+    );
+
+  it('cases white and yellow features in a dark halo and dark ones in a white halo', () => {
+    expect(casingColour('#ffffff')).toMatch(/^rgba\(33, 33, 33/);
+    expect(casingColour('#ffff00')).toMatch(/^rgba\(33, 33, 33/);
+    expect(casingColour('#1e88e5')).toMatch(/^rgba\(255, 255, 255/);
+    expect(luminance('#fff')).toBeCloseTo(1);
+  });
+
+  it('draws a line over a wider casing, and points at least 10 px across with an outline', () => {
+    const line = styleOf(
+      new LineString([
+        [0, 0],
+        [1, 1],
+      ]),
+      'Yellow',
+    );
+    expect(line).toHaveLength(2);
+    const [casing, stroke] = line.map((s) => s.getStroke()!);
+    expect(casing.getWidth()!).toBeGreaterThan(stroke.getWidth()! + 3);
+    expect(casing.getColor()).toBe(casingColour('#ffff00'));
+    const [point] = styleOf(new Point([0, 0]), 'White');
+    const circle = point.getImage() as Circle;
+    expect(2 * circle.getRadius() + circle.getStroke()!.getWidth()!).toBeGreaterThanOrEqual(10);
+    expect(2 * POINT_RADIUS.compact + 1).toBeGreaterThanOrEqual(10);
   });
 });

@@ -41,29 +41,69 @@ const withAlpha = (hex: string, alpha: number) => {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 };
 
-/** The symbol of a point: a filled circle with a white outline; `compact` is the smaller one of large layers. */
+/** Relative luminance (0 black … 1 white) of a #rgb or #rrggbb colour; 0 for anything else. */
+export function luminance(hex: string): number {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex);
+  if (!m) return 0;
+  const six = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  const n = parseInt(six, 16);
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+
+/**
+ * The casing (halo) drawn around a feature of this colour so it reads on any basemap, light or dark:
+ * dark around light colours (white, yellow, light green vanish on a light map otherwise), white around
+ * the others.
+ */
+export function casingColour(colour: string): string {
+  return luminance(colour) > 0.45 ? 'rgba(33, 33, 33, 0.85)' : 'rgba(255, 255, 255, 0.95)';
+}
+
+/** Point radii: at least 10 px across with the outline (a touch target), `compact` for large layers. */
+export const POINT_RADIUS = { normal: 6, compact: 4.5 } as const;
+
+/** The symbol of a point: a filled circle outlined in its casing colour; `compact` is the smaller one of large layers. */
 export function pointSymbol(colour: string, compact = false): Circle {
   return new Circle({
-    radius: compact ? 3.5 : 6,
+    radius: compact ? POINT_RADIUS.compact : POINT_RADIUS.normal,
     fill: new Fill({ color: colour }),
-    stroke: new Stroke({ color: '#ffffff', width: compact ? 0.75 : 1.5 }),
+    stroke: new Stroke({ color: casingColour(colour), width: compact ? 1 : 2 }),
   });
 }
 
-/** A canvas style function with one cached Style per colour and geometry type; `compact` draws smaller points for large layers. */
+/** Line and polygon-outline widths: the line, and its casing drawn under it. */
+const LINE_WIDTH = { line: 3, outline: 2, casing: 2.5 } as const;
+
+/**
+ * The styles of a line or polygon: its casing under it, then the line (or the outline over a
+ * translucent fill), so white and yellow features show on a light map and dark ones on a dark map.
+ */
+function strokedStyles(colour: string, kind: 'line' | 'polygon', compact: boolean): Style[] {
+  const width = (kind === 'line' ? LINE_WIDTH.line : LINE_WIDTH.outline) - (compact ? 1 : 0);
+  return [
+    new Style({ stroke: new Stroke({ color: casingColour(colour), width: width + LINE_WIDTH.casing * 2 }) }),
+    new Style({
+      stroke: new Stroke({ color: colour, width }),
+      fill: kind === 'polygon' ? new Fill({ color: withAlpha(colour, 0.3) }) : undefined,
+    }),
+  ];
+}
+
+/** A canvas style function with cached Styles per colour and geometry type; `compact` draws smaller points for large layers. */
 export function canvasStyle(colours: SystemColours, compact = false) {
-  const cache = new Map<string, Style>();
-  return (feature: FeatureLike): Style => {
+  const cache = new Map<string, Style[]>();
+  return (feature: FeatureLike): Style[] => {
     const colour = featureColour(feature, colours);
     const kind = kindOf(feature);
     const key = `${kind}|${colour}`;
     let style = cache.get(key);
     if (!style) {
-      const stroke = new Stroke({ color: colour, width: kind === 'point' ? 1.5 : 3 });
       style =
-        kind === 'point'
-          ? new Style({ image: pointSymbol(colour, compact) })
-          : new Style({ stroke, fill: new Fill({ color: withAlpha(colour, 0.25) }) });
+        kind === 'point' ? [new Style({ image: pointSymbol(colour, compact) })] : strokedStyles(colour, kind, compact);
       cache.set(key, style);
     }
     return style;
@@ -79,10 +119,10 @@ export function webglPointStyle(palette: string[]): FlatStyleLike {
   palette.forEach((c, i) => colour.push(i, c));
   colour.push(DEFAULT_COLOURS.point);
   return {
-    'circle-radius': 4,
+    'circle-radius': POINT_RADIUS.compact,
     'circle-fill-color': palette.length ? (colour as never) : DEFAULT_COLOURS.point,
     'circle-stroke-color': '#ffffff',
-    'circle-stroke-width': 0.75,
+    'circle-stroke-width': 1,
   };
 }
 

@@ -131,14 +131,14 @@ export function vectorTilesOf(layer: BaseLayer): VectorTileLayer | undefined {
  */
 function vectorTileStyle(colours: SystemColours) {
   const base = canvasStyle(colours, true);
-  const made = new Map<Style, Style>();
-  return (feature: FeatureLike): Style => {
-    const style = base(feature);
-    let out = made.get(style);
+  const made = new Map<Style[], Style[]>();
+  return (feature: FeatureLike): Style[] => {
+    const styles = base(feature);
+    let out = made.get(styles);
     if (!out) {
-      const image = style.getImage();
-      out =
-        image instanceof Circle
+      out = styles.map((style) => {
+        const image = style.getImage();
+        return image instanceof Circle
           ? new Style({
               image: new Circle({
                 radius: image.getRadius(),
@@ -148,7 +148,8 @@ function vectorTileStyle(colours: SystemColours) {
               }),
             })
           : style;
-      made.set(style, out);
+      });
+      made.set(styles, out);
     }
     return out;
   };

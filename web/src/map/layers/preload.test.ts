@@ -86,10 +86,10 @@ describe('preloading the last project while the app starts', () => {
     await settle();
     expect(built).toHaveLength(1);
     expect(map.getLayers().getArray()).toEqual(built);
-    const style = built[0].getStyleFunction()!(
+    const [style] = built[0].getStyleFunction()!(
       new Feature({ geometry: new Point([0, 0]), system: 'Water' }),
       1,
-    ) as Style;
+    ) as Style[];
     expect((style.getImage() as unknown as { getFill(): { getColor(): unknown } }).getFill().getColor()).toBe(
       '#0000ff',
     );

@@ -29,6 +29,9 @@ interface MapState {
   layerRevision: Record<string, number>;
   /** Number of layer loads in flight, for the loading indicator. */
   loading: number;
+  /** Layers being loaded or that failed to draw, for the project tree's per-layer state (absent: drawn or off). */
+  layerStatus: Record<string, 'loading' | 'error'>;
+  setLayerStatus: (layerId: string, status: 'loading' | 'error' | null) => void;
   setProject: (id: string | null) => void;
   select: (selection: SelectedFeature | null) => void;
   setMode: (mode: MapMode) => void;
@@ -43,6 +46,15 @@ export const useMapStore = create<MapState>((set, get) => ({
   mode: { type: 'idle' },
   layerRevision: {},
   loading: 0,
+  layerStatus: {},
+  setLayerStatus: (layerId, status) =>
+    set((s) => {
+      if ((s.layerStatus[layerId] ?? null) === status) return s;
+      const next = { ...s.layerStatus };
+      if (status) next[layerId] = status;
+      else delete next[layerId];
+      return { layerStatus: next };
+    }),
   // A project change resets selection and any drawing (spec 3 §4: layers reset on project change).
   setProject: (projectId) => set({ projectId, selection: null, mode: { type: 'idle' } }),
   // Selecting a feature clears any edit (spec 3 §4); a selection is ignored while editing.

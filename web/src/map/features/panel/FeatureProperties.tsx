@@ -86,8 +86,8 @@ export function FeatureProperties({
     >
       {rows.map((r) => (
         <Box key={r.key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {r.label}
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
+            <Breakable text={r.label} />
           </Typography>
           <Typography
             component="dd"

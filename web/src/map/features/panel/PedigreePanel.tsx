@@ -4,6 +4,7 @@ import type { FeatureOut } from '../../../api/features';
 import type { Project } from '../../../api/projects';
 import { usePreferences } from '../../../app/preferences-store';
 import { vertices } from '../geo';
+import { Breakable } from './Breakable';
 import { parseMetadata } from './feature-fields';
 import { pedigreeOf, siteCoordinates } from './pedigree';
 
@@ -51,8 +52,8 @@ export function PedigreePanel({
           <Typography component="dt" variant="body2" color="text.secondary">
             {k}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {v}
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'break-word' }}>
+            <Breakable text={v} />
           </Typography>
         </Box>
       ))}
