@@ -8,6 +8,7 @@ type Dict = {
   systems: Array<{
     id: string;
     name: string;
+    color?: string | null;
     components: Array<{ id: string; alias: string; attributes: Array<{ id: string; name: string }> }>;
   }>;
 };
