@@ -7,7 +7,9 @@ import { useMap } from '../ol/MapContext';
 import { loadAtlas } from './load-atlas';
 import { TILES_CLASS, createOfflineLayers } from './offline-layers';
 import { providerSource } from './providers';
+import { forgetUnreachable, recentlyUnreachable, rememberUnreachable } from './tile-reachability';
 import { useMapSettings } from './use-map-settings';
+import { showSnack } from '../../app/snackbar-store';
 
 /** After this many tile failures with no tile loaded, the provider is treated as unreachable. */
 const FAILURES_BEFORE_OFFLINE = 6;
@@ -27,10 +29,11 @@ export function Basemap({ onAttribution }: { onAttribution: (provider: string | 
   // success, so the console, the loading indicator and the tests are not flooded. A provider, type or
   // connectivity change tries again.
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
-  const [unreachable, setUnreachable] = useState(false);
+  const [unreachable, setUnreachable] = useState(() => recentlyUnreachable(provider));
 
   useEffect(() => {
     const on = () => {
+      forgetUnreachable();
       setOnline(true);
       setUnreachable(false);
     };
@@ -59,7 +62,10 @@ export function Basemap({ onAttribution }: { onAttribution: (provider: string | 
     };
   }, [map, mode]);
 
-  useEffect(() => setUnreachable(false), [provider, type, keys.bingMapsKey, keys.googleMapsKey]);
+  useEffect(
+    () => setUnreachable(recentlyUnreachable(provider)),
+    [provider, type, keys.bingMapsKey, keys.googleMapsKey],
+  );
 
   const tilesOn = online && !unreachable && provider !== 'MAP_OFFLINE';
   useEffect(() => {
@@ -76,7 +82,12 @@ export function Basemap({ onAttribution }: { onAttribution: (provider: string | 
       failures += 1;
       // Tile errors are only logged (spec 3 §8).
       if (failures === 1) console.info(`map tiles of ${provider} failed to load; the offline basemap shows through`);
-      if (loaded === 0 && failures >= FAILURES_BEFORE_OFFLINE) setUnreachable(true);
+      if (loaded === 0 && failures === FAILURES_BEFORE_OFFLINE) {
+        // Said once, then remembered: the next loads go straight to the offline basemap for a while.
+        rememberUnreachable(provider);
+        showSnack('app.map.tiles.offline', 'info');
+        setUnreachable(true);
+      }
     });
     const layer = new TileLayer({ source, className: TILES_CLASS, zIndex: -20, preload: 0 });
     layer.set('fieldbookBasemap', true);
