@@ -231,6 +231,8 @@ describe('the map on a first day: nothing made is lost, everything reads', () =>
     await signIn(spanish, env.server, env.admin);
     await openProjectPanel(spanish);
     const folder = spanish.getByTestId(`folder-row-${ids.folder}`);
+    // Each layer row shows its count of features.
+    await expect.poll(() => spanish.getByTestId(`layer-count-${ids.point}`).textContent()).toMatch(/^\d+$/);
     await expect.poll(() => folder.textContent()).toContain(es['app.system-name.features']);
     const points = spanish.getByTestId(`layer-row-${ids.point}`);
     expect(await points.textContent()).toContain(es['app.system-name.points']);
@@ -347,5 +349,25 @@ describe('the map on a first day: nothing made is lost, everything reads', () =>
     // The polygon's south edge and the line, each in its own colour with a dark casing beside it.
     await expect.poll(() => casedAt((w + e) / 2, s, '#ffffff'), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => casedAt(centre.lng + 0.0018, lineLat, '#ffff00')).toBe(true);
+  });
+
+  it('falls back to the offline basemap when the tile provider cannot be reached, says so once and remembers it', async () => {
+    await updatePrefs(env.api, { provider: 'MAP_OSM' });
+    const offline = await env.page();
+    let tileRequests = 0;
+    offline.on('request', (r) => {
+      if (r.url().includes('tile.openstreetmap.org')) tileRequests += 1;
+    });
+    // No network for tiles here: the provider's requests fail as they would on a field laptop offline.
+    await offline.route('**/tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
+    await signIn(offline, env.server, env.admin);
+    await expectSnack(offline, mapEn['app.map.tiles.offline']);
+    const first = tileRequests;
+    expect(first).toBeGreaterThan(0);
+    await offline.reload();
+    await mapIdle(offline);
+    await offline.waitForTimeout(1500);
+    expect(tileRequests).toBe(first);
+    await updatePrefs(env.api, { provider: 'MAP_OFFLINE' });
   });
 });

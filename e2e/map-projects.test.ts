@@ -54,6 +54,8 @@ describe('map projects panel', () => {
       await page.getByTestId('layer-name').fill(name);
       await page.getByTestId('layer-save').click();
       await eventually(() => page.locator('[data-testid^="layer-row-"]').count()).toBe(name === 'Mains' ? 1 : 2);
+      // A layer just made is switched on, ready to draw into (issue #12).
+      await eventually(() => page.getByRole('checkbox', { name }).isChecked()).toBe(true);
     }
     const row = page.locator('[data-testid^="layer-row-"]').first();
     for (const label of ['Zoom to layer', 'Add feature', 'Edit layer', 'Move layer', 'Share layer', 'Delete layer']) {
@@ -75,8 +77,12 @@ describe('map projects panel', () => {
     const utilities = await folderNamed('Utilities');
     const storm = await folderNamed('Storm');
     const [mains, valves] = utilities.layers;
-    // Folder toggle turns all its layers on; then one layer goes off again; Storm is collapsed.
-    await page.getByTestId(`folder-row-${utilities.id}`).getByRole('button', { name: 'Show all layers' }).click();
+    // With all its layers on, the folder toggle turns them off, then on again; then one layer goes off
+    // again; Storm is collapsed.
+    const showAll = page.getByTestId(`folder-row-${utilities.id}`).getByRole('button', { name: 'Show all layers' });
+    await showAll.click();
+    expect(await page.getByRole('checkbox', { name: valves.name }).isChecked()).toBe(false);
+    await showAll.click();
     expect(await page.getByRole('checkbox', { name: valves.name }).isChecked()).toBe(true);
     await page.getByRole('checkbox', { name: mains.name }).click();
     await page.getByTestId(`folder-row-${storm.id}`).getByRole('button', { name: en['app.folder.collapse'] }).click();

@@ -21,6 +21,7 @@ import { toggleLayer } from '../layer-toggles';
 import { usePanelDialogs } from '../panel-store';
 import { layerActions, type PanelFlags } from '../rights';
 import { useCanExport } from '../../transfer/export-access';
+import { LayerState, LayerSymbol } from './LayerState';
 import { RowAction } from './RowAction';
 
 interface Props {
@@ -28,13 +29,15 @@ interface Props {
   folder: Folder;
   layer: Layer;
   checked: boolean;
+  /** Its features (undefined until counted). */
+  count: number | undefined;
   flags: PanelFlags;
   depth: number;
   onClosePanel: () => void;
 }
 
 /** One layer of the tree: its toggle and the row actions of spec 3 §2, enabled per §6. */
-export function LayerRow({ project, folder, layer, checked, flags, depth, onClosePanel }: Props) {
+export function LayerRow({ project, folder, layer, checked, count, flags, depth, onClosePanel }: Props) {
   const intl = useIntl();
   const name = useDisplayName()(layer);
   const map = useMap();
@@ -82,6 +85,7 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
         slotProps={{ input: { 'aria-label': name } }}
         sx={{ p: 0.5 }}
       />
+      <LayerSymbol layer={layer} />
       <Typography
         variant="body2"
         noWrap
@@ -90,6 +94,7 @@ export function LayerRow({ project, folder, layer, checked, flags, depth, onClos
       >
         {name}
       </Typography>
+      <LayerState layerId={layer.id} count={layer.type === 'VECTOR' ? count : undefined} />
       {(layer.readOnly || shared) && (
         <Tooltip title={intl.formatMessage({ id: shared ? 'app.layer.shared-here' : 'app.layer.read-only' })}>
           <LockIcon

@@ -1,13 +1,14 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { Box } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { PROJECT_LIMITS } from '@fieldbook/domain';
-import { allFolders, type Folder, type Project } from '../../../api/projects';
+import { allFolders, allLayers, type Folder, type Project } from '../../../api/projects';
 import { usePreferences } from '../../../app/preferences-store';
 import { useExpanded, useSelectedLayers } from '../layer-toggles';
 import type { PanelFlags } from '../rights';
 import { FolderRow } from './FolderRow';
 import { LayerRow } from './LayerRow';
+import { useLayerCounts } from './LayerState';
 
 interface Props {
   project: Project;
@@ -24,6 +25,7 @@ export function ProjectTree({ project, flags, onClosePanel }: Props) {
   const expanded = useExpanded();
   const selected = useSelectedLayers(project.id);
   const folders = allFolders(project);
+  const counts = useLayerCounts(useMemo(() => allLayers(project).map((l) => l.id), [project]));
 
   // Only when another project (or its first folders) appears; later toggles are the user's.
   const expandFirstTime = useEffectEvent(() => {
@@ -55,6 +57,7 @@ export function ProjectTree({ project, flags, onClosePanel }: Props) {
                 folder={folder}
                 layer={layer}
                 checked={selected.includes(layer.id)}
+                count={counts[layer.id]}
                 flags={flags}
                 depth={depth}
                 onClosePanel={onClosePanel}
