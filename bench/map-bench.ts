@@ -38,11 +38,29 @@ function tileBox(lng: number, lat: number, widthDeg: number, shift: number): [nu
   return [x - half, y - half, x + half, y + half].map((v) => Number(v.toFixed(2))) as [number, number, number, number];
 }
 
-/** The bare SQL reference of a WFS page: the same rows as a GeoJSON FeatureCollection, in one statement. */
-const bareSql = (bbox: number[], layerId: string, columns: 'all' | 'map') => sql<{ fc: string }>`
-  SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(t.*, 'geom', 9)::json), '[]'::json))::text AS fc
-  FROM (SELECT ${columns === 'all' ? sql`id, kind, attributes, created_at` : sql`id, system_id`}, geom FROM features
-        WHERE layer_id = ${layerId} AND deleted_at IS NULL AND geom && ST_MakeEnvelope(${bbox[0]}, ${bbox[1]}, ${bbox[2]}, ${bbox[3]}, 4326)) t`;
+/**
+ * The bare SQL reference of a WFS page: the same FeatureCollection the server answers, written plainly
+ * in one statement — the page of the layer in the bbox by id, each feature with the same properties
+ * (its system, component and creator joined), and the number matched. 'map': what the web map asks for
+ * (`propertyName=geometry,system`), no count.
+ */
+const bareSql = (bbox: number[], layerId: string, columns: 'all' | 'map') => {
+  const inBox = sql`layer_id = ${layerId} AND deleted_at IS NULL AND geom && ST_MakeEnvelope(${bbox[0]}, ${bbox[1]}, ${bbox[2]}, ${bbox[3]}, 4326)`;
+  const properties =
+    columns === 'all'
+      ? sql`json_build_object('ogc_fid', t.id, 'system', s.name, 'component', c.alias, 'attributes', t.attributes::text,
+          'created', t.created_at, 'modified', t.updated_at, 'created_by_email', a.email)`
+      : sql`json_build_object('system', s.name)`;
+  return sql<{ fc: string }>`
+  SELECT json_build_object('type', 'FeatureCollection',
+    ${columns === 'all' ? sql`'numberMatched', (SELECT count(*) FROM features WHERE ${inBox}),` : sql``}
+    'features', coalesce(json_agg(json_build_object('type', 'Feature', 'id', t.kind || '.' || t.id,
+      'geometry', ST_AsGeoJSON(t.geom, 9)::json, 'properties', ${properties}) ORDER BY t.id), '[]'::json))::text AS fc
+  FROM (SELECT * FROM features WHERE ${inBox} ORDER BY id LIMIT 3000) t
+  LEFT JOIN systems s ON s.id = t.system_id
+  LEFT JOIN components c ON c.id = t.component_id
+  LEFT JOIN accounts a ON a.id = t.created_by`;
+};
 
 /** The references' own two connections; an idle one ended by the server is logged, not a crash. */
 function refPool(url: string, log: (s: string) => void): pg.Pool {
