@@ -351,6 +351,23 @@ describe('the map on a first day: nothing made is lost, everything reads', () =>
     await expect.poll(() => casedAt(centre.lng + 0.0018, lineLat, '#ffff00')).toBe(true);
   });
 
+  it('lists what the map shows in the legend: each shown layer with the dictionary systems its colours mean', async () => {
+    const legendPage = await env.page();
+    await signIn(legendPage, env.server, env.admin);
+    await mapIdle(legendPage);
+    await legendPage.getByRole('button', { name: mapEn['app.map.legend'] }).click();
+    const legend = legendPage.getByTestId('map-legend');
+    await legend.waitFor();
+    const line = legend.getByTestId(`legend-layer-${ids.line}`);
+    await line.waitFor();
+    expect(await line.textContent()).toContain('Lines');
+    // The systems added above, with their colours' names.
+    expect(await line.textContent()).toContain('Gas Main');
+    expect(await legend.getByTestId(`legend-layer-${ids.point}`).count()).toBe(0);
+    await legendPage.screenshot({ path: `${shots}/first-day-legend-desktop-light.png` });
+    await legendPage.context().close();
+  });
+
   it('falls back to the offline basemap when the tile provider cannot be reached, says so once and remembers it', async () => {
     await updatePrefs(env.api, { provider: 'MAP_OSM' });
     const offline = await env.page();

@@ -3,6 +3,7 @@ import { Box, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { usePreferences } from '../../app/preferences-store';
 import { Basemap } from '../basemap/Basemap';
+import { LegendCard } from '../controls/LegendCard';
 import { MapPrefsCard } from '../basemap/MapPrefsCard';
 import type { MapTheme } from '../basemap/map-prefs';
 import { OFFLINE_CLASS, TILES_CLASS } from '../basemap/offline-layers';
@@ -42,7 +43,9 @@ export function MapCanvas() {
   const measuring = useMapStore((s) => s.mode.type === 'measure');
   const { theme } = useMapSettings();
   const view = useViewState(map);
-  const [prefsOpen, setPrefsOpen] = useState(false);
+  // One card at a time beside the controls: the map preferences or the legend.
+  const [card, setCard] = useState<'prefs' | 'legend' | null>(null);
+  const prefsOpen = card === 'prefs';
   // The secondary view starts open where there is room for it (not on a phone).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [overviewOpen, setOverviewOpen] = useState(!phone);
@@ -92,7 +95,9 @@ export function MapCanvas() {
           <Box data-map-overlay sx={{ ...overlay, top: controlsTop, right: 8 }}>
             <MapControls
               prefsOpen={prefsOpen}
-              onTogglePrefs={() => setPrefsOpen((o) => !o)}
+              onTogglePrefs={() => setCard((c) => (c === 'prefs' ? null : 'prefs'))}
+              legendOpen={card === 'legend'}
+              onToggleLegend={() => setCard((c) => (c === 'legend' ? null : 'legend'))}
               overviewOpen={overviewOpen}
               onToggleOverview={() => setOverviewOpen((o) => !o)}
             />
@@ -102,7 +107,7 @@ export function MapCanvas() {
               <OverviewMap />
             </Box>
           )}
-          {prefsOpen && (
+          {card !== null && (
             <Box
               sx={{
                 ...overlay,
@@ -115,7 +120,11 @@ export function MapCanvas() {
                 '& > *': { pointerEvents: 'auto' },
               }}
             >
-              <MapPrefsCard onClose={() => setPrefsOpen(false)} />
+              {card === 'prefs' ? (
+                <MapPrefsCard onClose={() => setCard(null)} />
+              ) : (
+                <LegendCard onClose={() => setCard(null)} />
+              )}
             </Box>
           )}
         </>

@@ -6,6 +6,7 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import StraightenIcon from '@mui/icons-material/Straighten';
 import LayersIcon from '@mui/icons-material/Layers';
 import PictureInPictureIcon from '@mui/icons-material/PictureInPictureAlt';
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { usePreferences } from '../../app/preferences-store';
@@ -18,11 +19,20 @@ interface Props {
   prefsOpen: boolean;
   onTogglePrefs: () => void;
   overviewOpen: boolean;
+  legendOpen: boolean;
+  onToggleLegend: () => void;
   onToggleOverview: () => void;
 }
 
 /** The map control buttons (spec 3 §2 map controls): zoom, zoom to extent, location, measuring, map preferences. */
-export function MapControls({ prefsOpen, onTogglePrefs, overviewOpen, onToggleOverview }: Props) {
+export function MapControls({
+  prefsOpen,
+  onTogglePrefs,
+  overviewOpen,
+  onToggleOverview,
+  legendOpen,
+  onToggleLegend,
+}: Props) {
   const intl = useIntl();
   const map = useMap();
   const measuring = useMapStore((s) => s.mode.type === 'measure');
@@ -73,6 +83,7 @@ export function MapControls({ prefsOpen, onTogglePrefs, overviewOpen, onToggleOv
         onToggleOverview,
         overviewOpen,
       )}
+      {button('app.map.legend', 'map-legend-toggle', <ListAltIcon />, onToggleLegend, legendOpen)}
       {button('app.map.controls.preferences', 'map-prefs-toggle', <LayersIcon />, onTogglePrefs, prefsOpen)}
     </Paper>
   );
