@@ -232,7 +232,15 @@ describe('the map on a first day: nothing made is lost, everything reads', () =>
     await openProjectPanel(spanish);
     const folder = spanish.getByTestId(`folder-row-${ids.folder}`);
     // Each layer row shows its count of features.
-    await expect.poll(() => spanish.getByTestId(`layer-count-${ids.point}`).textContent()).toMatch(/^\d+$/);
+    const stored = await env.server.db
+      .selectFrom('features')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('layer_id', '=', ids.point)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    await expect
+      .poll(() => spanish.getByTestId(`layer-count-${ids.point}`).textContent())
+      .toBe(String(Number(stored.n)));
     await expect.poll(() => folder.textContent()).toContain(es['app.system-name.features']);
     const points = spanish.getByTestId(`layer-row-${ids.point}`);
     expect(await points.textContent()).toContain(es['app.system-name.points']);

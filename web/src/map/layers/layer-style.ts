@@ -34,24 +34,28 @@ export function systemColour(systemId: unknown, systemName: unknown, colours: Sy
   return byId ?? (typeof systemName === 'string' ? colours.byName.get(systemName) : undefined);
 }
 
+/** The red, green and blue (0–255) of a #rgb or #rrggbb colour; null for anything else. */
+function rgbOf(hex: string): [number, number, number] | null {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex);
+  if (!m) return null;
+  const n = parseInt(m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1], 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
 const withAlpha = (hex: string, alpha: number) => {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
-  if (!m) return hex;
-  const n = parseInt(m[1], 16);
-  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+  const rgb = rgbOf(hex);
+  return rgb ? `rgba(${rgb.join(', ')}, ${alpha})` : hex;
 };
 
 /** Relative luminance (0 black … 1 white) of a #rgb or #rrggbb colour; 0 for anything else. */
 export function luminance(hex: string): number {
-  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex);
-  if (!m) return 0;
-  const six = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
-  const n = parseInt(six, 16);
+  const rgb = rgbOf(hex);
+  if (!rgb) return 0;
   const channel = (v: number) => {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+  return 0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2]);
 }
 
 /**

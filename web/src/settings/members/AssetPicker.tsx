@@ -51,7 +51,7 @@ interface Props {
  */
 export function AssetPicker({ type, value, onChange }: Props) {
   const intl = useIntl();
-  const label = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const label = (id: string) => intl.formatMessage({ id });
   const named = useDisplayName();
   const organization = useProfile().data?.organization;
   const projects = useProjects(type !== 'organization').data;
