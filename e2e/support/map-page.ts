@@ -93,7 +93,11 @@ export async function expectSnack(page: Page, text: string, timeout = 15_000): P
 
 /** Opens the project panel if it is closed. */
 export async function openProjectPanel(page: Page): Promise<void> {
-  if (!(await page.getByTestId('project-panel').isVisible())) await page.getByTestId('project-panel-toggle').click();
+  // The toggle's pressed state, not the panel's visibility: a panel sliding out is still visible for a
+  // moment, and would then hide under the test's next click.
+  const toggle = page.getByTestId('project-panel-toggle');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await page.locator('[data-testid="project-panel-toggle"][aria-pressed="true"]').waitFor();
   await page.getByTestId('project-panel').waitFor();
 }
 
