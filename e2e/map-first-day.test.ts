@@ -371,9 +371,52 @@ describe('the map on a first day: nothing made is lost, everything reads', () =>
     expect(await line.textContent()).toContain('Lines');
     // The systems added above, with their colours' names.
     expect(await line.textContent()).toContain('Gas Main');
+    // Only the systems a layer's features belong to: the white polygon's system is not the line's.
+    expect(await line.textContent()).not.toContain('Snow Storage');
+    const polygon = legend.getByTestId(`legend-layer-${ids.polygon}`);
+    expect(await polygon.textContent()).toContain('Snow Storage');
+    expect(await polygon.textContent()).not.toContain('Gas Main');
     expect(await legend.getByTestId(`legend-layer-${ids.point}`).count()).toBe(0);
     await legendPage.screenshot({ path: `${shots}/first-day-legend-desktop-light.png` });
     await legendPage.context().close();
+  });
+
+  it("shows a layer's own SLD/CSS style as its symbol in the project tree, from the server's legend", async () => {
+    const style = await env.server.db
+      .insertInto('styles')
+      .values({
+        organization_id: (await env.api<{ organization: { id: string } }>('GET', '/rest/accounts/profile')).organization
+          .id,
+        name: 'Green poles',
+        format: 'css',
+        body: '* { mark: symbol(circle); fill: #00c853; mark-size: 14; }',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await env.server.db.updateTable('layers').set({ style_id: style.id }).where('id', '=', ids.point).execute();
+    const treePage = await env.page();
+    await signIn(treePage, env.server, env.admin);
+    await openProjectPanel(treePage);
+    const swatch = treePage.getByTestId(`layer-style-swatch-${ids.point}`);
+    await swatch.waitFor();
+    // The pixels the row shows: the legend's first swatch (past its margin), in the style's green.
+    const seen = await swatch.screenshot();
+    const green = await treePage.evaluate(async (png) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${png}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [img.width, img.height];
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const { data } = ctx.getImageData(0, 0, img.width, img.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i] < 60 && data[i + 1] > 150 && data[i + 2] < 120) n++;
+      return n / (data.length / 4);
+    }, seen.toString('base64'));
+    expect(green).toBeGreaterThan(0.2);
+    await treePage.screenshot({ path: `${shots}/first-day-style-swatch-desktop-light.png` });
+    await treePage.context().close();
   });
 
   it('falls back to the offline basemap when the tile provider cannot be reached, says so once and remembers it', async () => {

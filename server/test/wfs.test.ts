@@ -105,7 +105,14 @@ describe('WFS 2.0', () => {
     });
     expect(Object.keys(many.json())).toEqual([w.points.id]);
     // The count tells the client when to switch from WFS pages to WMS-TILE (past 50,000, spec 3 §4).
-    expect(many.json()[w.points.id]).toMatchObject({ south: 25, east: -80, count: 3 });
+    expect(many.json()[w.points.id]).toMatchObject({ south: 25, east: -80, count: 3, systems: [] });
+    // The systems its features belong to, once each, for the legend.
+    const dictionary = (await call(h, w.admin, 'GET', `/rest/dictionaries/${w.project.dataDictionaryId}`)).json();
+    const electric = dictionary.systems[0].id;
+    // (Classed in the table: the template's components ask for attributes this test does not fill.)
+    await h.db.updateTable('features').set({ system_id: electric }).where('layer_id', '=', w.points.id).execute();
+    const classed = await call(h, w.admin, 'POST', '/rest/projects/layerExtents', { layerIds: [w.points.id] });
+    expect(classed.json()[w.points.id]).toMatchObject({ count: 3, systems: [electric] });
     const outsider = await signedInAccount(h);
     expect((await call(h, outsider, 'GET', `/rest/projects/layerExtent/${w.points.id}`)).status).toBe(404);
   });

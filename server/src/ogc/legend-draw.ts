@@ -1,4 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
+import { LEGEND_PAD } from '@fieldbook/domain';
 import { encodePng } from './png.js';
 import type { Symbolizers } from './styles-for-render.js';
 import { Raster } from './wms-draw.js';
@@ -19,8 +20,8 @@ export interface LegendOptions {
   transparent: boolean;
 }
 
-/** Margin around the legend, gap between rows, and between a swatch and its label (pixels). */
-export const LEGEND_PAD = 4;
+/** Margin around the legend (shared with the web's tree swatch), gap between rows and before a label. */
+export { LEGEND_PAD };
 export const LEGEND_ROW_GAP = 2;
 const LABEL_GAP = 6;
 const FONT = '12px sans-serif';

@@ -204,16 +204,25 @@ export async function gmlRows(db: Executor, q: FeatureQuery): Promise<GmlRow[]> 
 export async function layerExtentAndCount(
   db: Executor,
   layerId: string,
-): Promise<{ extent: [number, number, number, number] | null; count: number }> {
-  const r = await sql<{ minx: number | null; miny: number; maxx: number; maxy: number; n: string }>`
-    SELECT ST_XMin(e) AS minx, ST_YMin(e) AS miny, ST_XMax(e) AS maxx, ST_YMax(e) AS maxy, n
-    FROM (SELECT ST_Extent(geom)::geometry AS e, count(*) AS n FROM features WHERE layer_id = ${layerId} AND deleted_at IS NULL) x`.execute(
-    db,
-  );
+): Promise<{ extent: [number, number, number, number] | null; count: number; systems: string[] }> {
+  // One scan gives the extent, the count and the dictionary systems present (the legend lists those).
+  const r = await sql<{
+    minx: number | null;
+    miny: number;
+    maxx: number;
+    maxy: number;
+    n: string;
+    systems: string[] | null;
+  }>`
+    SELECT ST_XMin(e) AS minx, ST_YMin(e) AS miny, ST_XMax(e) AS maxx, ST_YMax(e) AS maxy, n, systems
+    FROM (SELECT ST_Extent(geom)::geometry AS e, count(*) AS n,
+                 array_agg(DISTINCT system_id) FILTER (WHERE system_id IS NOT NULL) AS systems
+          FROM features WHERE layer_id = ${layerId} AND deleted_at IS NULL) x`.execute(db);
   const e = r.rows[0];
   return {
     extent: e && e.minx !== null ? [Number(e.minx), Number(e.miny), Number(e.maxx), Number(e.maxy)] : null,
     count: Number(e?.n ?? 0),
+    systems: e?.systems ?? [],
   };
 }
 

@@ -17,9 +17,15 @@ export interface Extent {
   north: number;
   /** Features in the layer: past 50,000 the client draws WMS-TILE instead of WFS pages (spec 3 §4). */
   count: number;
+  /** Ids of the dictionary systems its features belong to: the legend lists only these. */
+  systems: string[];
 }
 
-const asExtent = ([minx, miny, maxx, maxy]: [number, number, number, number], count: number): Extent => ({
+const asExtent = (
+  [minx, miny, maxx, maxy]: [number, number, number, number],
+  count: number,
+  systems: string[] = [],
+): Extent => ({
   minx,
   miny,
   maxx,
@@ -29,6 +35,7 @@ const asExtent = ([minx, miny, maxx, maxy]: [number, number, number, number], co
   east: maxx,
   north: maxy,
   count,
+  systems,
 });
 
 /** The extent (EPSG:4326) and feature count of a layer the caller may read, or null when it has no features. */
@@ -52,8 +59,8 @@ async function readableExtent(deps: Deps, caller: Caller, layerId: string): Prom
   // A raster layer's extent is its image's, kept at import.
   const raster = layer.type === 'RASTER' ? rasterInfoOf(layer.raster) : null;
   if (raster) return asExtent(raster.extent, 0);
-  const { extent, count } = await layerExtentAndCount(deps.db, layer.id);
-  return extent ? asExtent(extent, count) : null;
+  const { extent, count, systems } = await layerExtentAndCount(deps.db, layer.id);
+  return extent ? asExtent(extent, count, systems) : null;
 }
 
 export async function layerExtentOf(deps: Deps, caller: Caller, layerId: string) {

@@ -133,6 +133,8 @@ export function projectRoutes(deps: Deps) {
       north: z.number(),
       /** Feature count: the client switches from WFS to WMS-TILE past 50,000 (spec 3 §4). */
       count: z.number().int(),
+      /** Dictionary systems present in the layer (the legend lists these). */
+      systems: z.array(z.string()),
     });
     r.post(
       '/rest/projects/layerExtents',

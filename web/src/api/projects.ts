@@ -17,6 +17,8 @@ export interface LayerExtent {
   maxy: number;
   /** Features in the layer (POST /rest/projects/layerExtents gives it). */
   count?: number;
+  /** Ids of the dictionary systems its features belong to (the legend lists these). */
+  systems?: string[];
 }
 
 /** Query keys carry the organization so switching organizations never shows another's cache. */

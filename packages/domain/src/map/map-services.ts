@@ -10,6 +10,12 @@ export const MAP_SERVICE_MSG = {
   transactionFeatureLayer: 'app.feature.error.other-layer',
 } as const;
 
+/**
+ * Margin of a GetLegendGraphic image around its swatches (pixels). Shared so the project tree can show
+ * the first swatch of a layer's legend as the layer's symbol.
+ */
+export const LEGEND_PAD = 4;
+
 /** PUT /rest/styles/geo/layer/{layerId}/style: draw a layer with a system's colour or a component's styling. */
 export const layerStyleSchema = z.object({
   dictionaryId: z.string().uuid(),

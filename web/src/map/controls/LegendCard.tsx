@@ -1,49 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Box, Card, CardContent, CardHeader, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useIntl } from 'react-intl';
 import { useDictionary } from '../../api/dictionaries';
-import { layerServicePath, useProject, type Layer } from '../../api/projects';
-import { useSession } from '../../api/session';
+import { allLayers, useProject, type Layer } from '../../api/projects';
 import { useDisplayName } from '../../i18n/translate';
-import { shownLayers, usesTiles } from '../layers/layer-kind';
-import { LayerSymbol } from '../project-panel/tree/LayerState';
+import { shownLayers } from '../layers/layer-kind';
+import { hasOwnStyle, useLegendImage } from '../layers/legend-image';
+import { LayerSymbol, useLayerExtents } from '../project-panel/tree/LayerState';
 import { useSelectedLayers } from '../project-panel/layer-toggles';
 import { useMapStore } from '../state/map-store';
 
-/** The server's legend of a layer drawn from its own style (GetLegendGraphic), read with the session's token. */
+/** The server's legend of a layer drawn from its own style (GetLegendGraphic). */
 function StyleLegend({ layer }: { layer: Layer }) {
   const intl = useIntl();
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    const { session, orgId } = useSession.getState();
-    const url = new URL(layerServicePath(layer, 'wms'), window.location.origin);
-    for (const [k, v] of Object.entries({
-      SERVICE: 'WMS',
-      VERSION: '1.3.0',
-      REQUEST: 'GetLegendGraphic',
-      FORMAT: 'image/png',
-      LAYER: layer.id,
-      ...(orgId ? { orgId } : {}),
-    }))
-      url.searchParams.set(k, v);
-    let made: string | null = null;
-    const abort = new AbortController();
-    fetch(url, { headers: session ? { Authorization: `Bearer ${session.idToken}` } : {}, signal: abort.signal })
-      .then((res) => (res.ok ? res.blob() : Promise.reject(new Error(`legend ${res.status}`))))
-      .then((blob) => {
-        made = URL.createObjectURL(blob);
-        setSrc(made);
-      })
-      // A legend that cannot be drawn leaves the layer's plain symbol (legend errors are only logged).
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) console.info('legend failed', err);
-      });
-    return () => {
-      abort.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [layer]);
+  const src = useLegendImage(layer);
   return src ? (
     <Box
       component="img"
@@ -66,6 +37,9 @@ export function LegendCard({ onClose }: { onClose: () => void }) {
   const dictionary = useDictionary(project?.dataDictionaryId).data;
   const layers = shownLayers(project, useSelectedLayers(projectId));
   const systems = (dictionary?.systems ?? []).filter((s) => s.color);
+  // The same query as the tree's counts: it also says which systems each layer's features belong to.
+  const extents = useLayerExtents(useMemo(() => (project ? allLayers(project).map((l) => l.id) : []), [project]));
+  const systemsOf = (layer: Layer) => systems.filter((s) => extents?.[layer.id]?.systems?.includes(s.id));
   const label = (id: string) => intl.formatMessage({ id });
 
   return (
@@ -100,11 +74,10 @@ export function LegendCard({ onClose }: { onClose: () => void }) {
                 {named(layer)}
               </Typography>
             </Box>
-            {usesTiles(layer) && (layer.styles?.length ?? 0) > 0 ? (
+            {hasOwnStyle(layer) ? (
               <StyleLegend layer={layer} />
             ) : (
-              ['point', 'line', 'polygon'].includes(String(layer.serverName)) &&
-              systems.map((system) => (
+              systemsOf(layer).map((system) => (
                 <Box key={system.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 3 }}>
                   <Box
                     aria-hidden

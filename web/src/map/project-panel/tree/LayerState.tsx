@@ -2,10 +2,12 @@ import { Box, CircularProgress, Tooltip, Typography } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { projectKeys, projectsApi, type Layer } from '../../../api/projects';
+import { projectKeys, projectsApi, type Layer, type LayerExtent } from '../../../api/projects';
 import { useSession } from '../../../api/session';
 import { DEFAULT_COLOURS, casingColour } from '../../layers/layer-style';
 import { useMapStore } from '../../state/map-store';
+import { hasOwnStyle, useLegendImage } from '../../layers/legend-image';
+import { LEGEND_PAD } from '@fieldbook/domain';
 
 type Kind = 'point' | 'line' | 'polygon' | 'other';
 const kindOf = (layer: Layer): Kind => {
@@ -15,8 +17,37 @@ const kindOf = (layer: Layer): Kind => {
   return 'other';
 };
 
-/** A small picture of how the layer's features are drawn (the map's default symbol of its geometry). */
+/**
+ * A small picture of how the layer's features are drawn: the first swatch of the server's legend for a
+ * layer with its own SLD/CSS style, else the map's default symbol of its geometry.
+ */
 export function LayerSymbol({ layer }: { layer: Layer }) {
+  return hasOwnStyle(layer) ? <StyleSwatch layer={layer} /> : <DefaultSymbol layer={layer} />;
+}
+
+const SWATCH = 16;
+
+/** The legend image (swatch 16 px) cropped to its first swatch, past the legend's margin. */
+function StyleSwatch({ layer }: { layer: Layer }) {
+  const src = useLegendImage(layer, { swatch: SWATCH, transparent: true });
+  if (!src) return <DefaultSymbol layer={layer} />;
+  return (
+    <Box
+      aria-hidden
+      data-testid={`layer-style-swatch-${layer.id}`}
+      sx={{ width: SWATCH, height: SWATCH, flexShrink: 0, mx: 0.25, overflow: 'hidden', position: 'relative' }}
+    >
+      <Box
+        component="img"
+        src={src}
+        alt=""
+        sx={{ position: 'absolute', left: -LEGEND_PAD, top: -LEGEND_PAD, maxWidth: 'none' }}
+      />
+    </Box>
+  );
+}
+
+function DefaultSymbol({ layer }: { layer: Layer }) {
   const kind = kindOf(layer);
   const colour = kind === 'other' ? '#78909c' : DEFAULT_COLOURS[kind];
   const casing = casingColour(colour);
@@ -51,6 +82,14 @@ export function LayerSymbol({ layer }: { layer: Layer }) {
  * again when any of them is reloaded on the map after an edit.
  */
 export function useLayerCounts(layerIds: string[]): Record<string, number | undefined> {
+  const extents = useLayerExtents(layerIds);
+  const counts: Record<string, number | undefined> = {};
+  for (const id of layerIds) counts[id] = extents?.[id]?.count ?? (extents ? 0 : undefined);
+  return counts;
+}
+
+/** Extents, counts and dictionary systems of layers (undefined until read); one cache for tree and legend. */
+export function useLayerExtents(layerIds: string[]): Record<string, LayerExtent | null> | undefined {
   const orgId = useSession((s) => s.orgId);
   const revision = useMapStore((s) => layerIds.reduce((sum, id) => sum + (s.layerRevision[id] ?? 0), 0));
   const extents = useQuery({
@@ -59,9 +98,7 @@ export function useLayerCounts(layerIds: string[]): Record<string, number | unde
     enabled: layerIds.length > 0,
     staleTime: 30_000,
   });
-  const counts: Record<string, number | undefined> = {};
-  for (const id of layerIds) counts[id] = extents.data?.[id]?.count ?? (extents.data ? 0 : undefined);
-  return counts;
+  return extents.data;
 }
 
 /** The layer's count of features, and while it is on the map, whether it is loading or failed to draw. */
