@@ -10,6 +10,7 @@ import {
   expectSnack,
   mapIdle,
   mapSettled,
+  mapView,
   near,
   openProjectPanel,
   pixelOf,
@@ -437,5 +438,43 @@ describe('the map on a first day: nothing made is lost, everything reads', () =>
     await offline.waitForTimeout(1500);
     expect(tileRequests).toBe(first);
     await updatePrefs(env.api, { provider: 'MAP_OFFLINE' });
+  });
+  it('draws water and place names from the offline basemap at a working zoom, crediting its sources', async () => {
+    await updatePrefs(env.api, { provider: 'MAP_OFFLINE' });
+    const water = await env.page();
+    const tiles: number[] = [];
+    water.on('response', (r) => {
+      if (r.url().includes('/basemap/tiles/')) tiles.push(r.status());
+    });
+    await signIn(water, env.server, env.admin);
+    await mapIdle(water);
+    // Chicago's lake shore at zoom 15, as a user goes there: Lake Michigan east of the shore, the Loop west.
+    const search = water.getByRole('combobox', { name: mapEn['app.map.search.label'] });
+    await search.fill('41.88, -87.6175');
+    await search.press('Enter');
+    await expect.poll(async () => (await mapView(water)).zoom, { timeout: 15_000 }).toBe(15);
+    await mapIdle(water);
+    await expect.poll(() => tiles.filter((s) => s === 200).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(tiles.every((s) => s === 200 || s === 204 || s === 304)).toBe(true);
+    // Close in, the place names (no generalised water: its shapes would mislead at this zoom).
+    await water.screenshot({ path: `${shots}/first-day-offline-basemap-z15-desktop-light.png` });
+    for (let i = 0; i < 3; i++) await water.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(async () => (await mapView(water)).zoom).toBe(12);
+    await mapIdle(water);
+    // The offline palette's water (#cddfe6) over the lake, its land (#f3f1ea) inland.
+    const lake = await pixelOf(water, [-87.55, 41.88]);
+    const inland = await pixelOf(water, [-87.7, 41.88]);
+    await expect
+      .poll(async () => near(await colourAt(water, lake.x, lake.y), '#cddfe6', 12), { timeout: 20_000 })
+      .toBe(true);
+    expect(near(await colourAt(water, inland.x, inland.y), '#f3f1ea', 12)).toBe(true);
+    expect(await water.getByTestId('map-readout').locator('..').textContent()).toContain(
+      '© OpenStreetMap contributors',
+    );
+    await water.screenshot({ path: `${shots}/first-day-offline-basemap-desktop-light.png` });
+    await water.setViewportSize({ width: 390, height: 844 });
+    await mapIdle(water);
+    await water.screenshot({ path: `${shots}/first-day-offline-basemap-phone-light.png` });
+    await water.context().close();
   });
 });

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 // Paths the API server answers; the dev server forwards them so the app runs on one origin.
 // FIELDBOOK_API_URL points the dev/preview server at an API on another port.
 const API_TARGET = process.env.FIELDBOOK_API_URL ?? 'http://localhost:8080';
-const proxied = ['/auth', '/rest', '/preferences', '/healthz', '/eula.html', '/docs'];
+const proxied = ['/auth', '/rest', '/preferences', '/healthz', '/eula.html', '/docs', '/basemap'];
 
 export default defineConfig({
   base: '/',

@@ -32,6 +32,7 @@ import { featureRoutes } from './features/routes.js';
 import { ogcRoutes } from './ogc/routes.js';
 import { ogcApiRoutes } from './ogcapi/routes.js';
 import { vectorTileRoutes } from './vector-tiles/routes.js';
+import { basemapRoutes } from './basemap/routes.js';
 import { activityRoutes } from './activities/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -63,7 +64,7 @@ export interface BuildOptions {
 }
 
 /** Paths the API owns; everything else that is a GET for a page (Accept: text/html) falls back to the web app. */
-const API_PREFIXES = ['/auth/', '/rest/', '/api/', '/preferences', '/docs', '/healthz', '/search/'];
+const API_PREFIXES = ['/auth/', '/rest/', '/api/', '/preferences', '/docs', '/healthz', '/search/', '/basemap/'];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(ogcRoutes(deps));
   await app.register(ogcApiRoutes(deps));
   await app.register(vectorTileRoutes(deps));
+  await app.register(basemapRoutes());
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
   await app.register(jobRoutes(deps));

@@ -27,8 +27,8 @@ export const pointGeometry = (x: number, y: number): MvtGeometry => ({
   commands: [command(MOVE_TO, 1), zigzag(Math.round(x)), zigzag(Math.round(y))],
 });
 
-/** Parts read from WKB: points, lines and polygons (lists of rings), each a flat x,y array. */
-interface Parts {
+/** Parts of a geometry in tile coordinates: points, lines and polygons (lists of rings), each a flat x,y array. */
+export interface Parts {
   points: number[];
   lines: number[][];
   polygons: number[][][];
@@ -126,7 +126,11 @@ function reversed(c: number[]): number[] {
  * positive area (clockwise with y down), interior rings negative.
  */
 export function wkbGeometry(bytes: Uint8Array): MvtGeometry | null {
-  const parts = readParts(bytes);
+  return partsGeometry(readParts(bytes));
+}
+
+/** Parts (integer tile coordinates) as one MVT feature geometry, turned and cleaned as wkbGeometry says. */
+export function partsGeometry(parts: Parts): MvtGeometry | null {
   const cmds: number[] = [];
   let cx = 0;
   let cy = 0;

@@ -10,7 +10,7 @@ import { lowerKeys } from '../ogc/wfs.js';
 import { MVT_CONTENT_TYPE, vectorTile, type VectorTile } from './service.js';
 import { MAX_TILE_ZOOM, type TileAddress } from './tile-grid.js';
 
-const tileParams = {
+export const tileParams = {
   z: z.coerce.number().int().min(0).max(MAX_TILE_ZOOM),
   x: z.coerce.number().int().min(0),
   // The route's last segment is "{y}.mvt", as tile URL templates write it.
@@ -20,7 +20,7 @@ const tileParams = {
     .transform((s) => Number(s.slice(0, -4))),
 };
 
-function address(p: TileAddress): TileAddress {
+export function address(p: TileAddress): TileAddress {
   if (p.x >= 2 ** p.z || p.y >= 2 ** p.z) throw badRequest('app.map.tile.outside');
   return { z: p.z, x: p.x, y: p.y };
 }

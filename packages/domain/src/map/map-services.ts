@@ -16,6 +16,19 @@ export const MAP_SERVICE_MSG = {
  */
 export const LEGEND_PAD = 4;
 
+/**
+ * The offline basemap's vector tiles (issue #12): water and places, made from zoom `minZoom` (farther
+ * out the atlas's countries and states say enough) to `maxZoom`; closer zooms draw from those tiles.
+ * The water is generalised for 1:10 million (shores within about a kilometre, small lakes as a few
+ * vertices), so it is drawn only up to `waterMaxZoom`: closer in its shapes would mislead.
+ */
+export const OFFLINE_BASEMAP = {
+  minZoom: 6,
+  maxZoom: 14,
+  waterMaxZoom: 12,
+  tiles: '/basemap/tiles/{z}/{x}/{y}.mvt',
+} as const;
+
 /** PUT /rest/styles/geo/layer/{layerId}/style: draw a layer with a system's colour or a component's styling. */
 export const layerStyleSchema = z.object({
   dictionaryId: z.string().uuid(),

@@ -69,7 +69,8 @@ export function Basemap({ onAttribution }: { onAttribution: (provider: string | 
 
   const tilesOn = online && !unreachable && provider !== 'MAP_OFFLINE';
   useEffect(() => {
-    onAttribution(tilesOn ? provider : null);
+    // Without the provider's tiles the offline basemap is what shows, with its own sources' credit.
+    onAttribution(tilesOn ? provider : 'MAP_OFFLINE');
     if (!tilesOn) return;
     const source = providerSource(provider, type, keys);
     if (!source) return;

@@ -3,6 +3,10 @@ import type { FeatureLike } from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
 import { Point, type Geometry, type MultiPolygon, type Polygon } from 'ol/geom';
 import VectorLayer from 'ol/layer/Vector';
+import VectorTileLayer from 'ol/layer/VectorTile';
+import MVT from 'ol/format/MVT';
+import VectorTileSource from 'ol/source/VectorTile';
+import { OFFLINE_BASEMAP } from '@fieldbook/domain';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style, Text } from 'ol/style';
 import type { Atlas } from './atlas';
@@ -57,7 +61,7 @@ function labelStyle(feature: FeatureLike, colours: (typeof PALETTES)[BasemapPale
  * The basemap shipped with the product (countries and US states), so the map is useful with no
  * internet: a water background, land with country borders, state borders, and names at fitting zooms.
  */
-export function createOfflineLayers(atlas: Atlas, palette: BasemapPalette): VectorLayer[] {
+export function createOfflineLayers(atlas: Atlas, palette: BasemapPalette): Array<VectorLayer | VectorTileLayer> {
   const colours = PALETTES[palette];
   const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
   const countries = new VectorSource({ features: format.readFeatures(atlas.countries), overlaps: false });
@@ -95,6 +99,50 @@ export function createOfflineLayers(atlas: Atlas, palette: BasemapPalette): Vect
       return resolution > 160 && resolution < 6500 ? (labelStyle(f, colours, 11) ?? undefined) : undefined;
     },
   });
-  for (const layer of [countryLayer, stateLayer]) layer.set('fieldbookBasemap', true);
-  return [countryLayer, stateLayer];
+  const detailLayer = createDetailLayer(colours);
+  for (const layer of [countryLayer, stateLayer, detailLayer]) layer.set('fieldbookBasemap', true);
+  return [countryLayer, stateLayer, detailLayer];
+}
+
+/** A place's name: larger places in larger type. */
+function placeStyle(feature: FeatureLike, colours: (typeof PALETTES)[BasemapPalette]): Style {
+  const population = Number(feature.get('population') ?? 0);
+  const size = population >= 1_000_000 ? 14 : population >= 100_000 ? 13 : 12;
+  return new Style({
+    text: new Text({
+      text: String(feature.get('name') ?? ''),
+      font: `${population >= 100_000 ? 600 : 400} ${size}px system-ui, sans-serif`,
+      fill: new Fill({ color: colours.label }),
+      stroke: new Stroke({ color: colours.halo, width: 3 }),
+    }),
+  });
+}
+
+/**
+ * Water and place names from the server's offline basemap tiles (water from OpenStreetMap generalised
+ * for 1:10 million, up to zoom 12; every place of GeoNames with 1,000 people or more, at any zoom):
+ * useful where no tile provider can be reached. Closer than the tiles' deepest zoom, the map draws
+ * from those tiles.
+ */
+function createDetailLayer(colours: (typeof PALETTES)[BasemapPalette]): VectorTileLayer {
+  const water = new Style({ fill: new Fill({ color: colours.water }) });
+  // Web Mercator metres per pixel at the deepest zoom that draws water (256 px tiles).
+  const waterMinResolution = 156543.03392804097 / 2 ** (OFFLINE_BASEMAP.waterMaxZoom + 0.5);
+  return new VectorTileLayer({
+    className: OFFLINE_CLASS,
+    zIndex: OFFLINE_Z + 2,
+    declutter: 'basemap',
+    // OpenLayers' minZoom is exclusive.
+    minZoom: OFFLINE_BASEMAP.minZoom - 0.01,
+    source: new VectorTileSource({
+      format: new MVT(),
+      url: OFFLINE_BASEMAP.tiles,
+      maxZoom: OFFLINE_BASEMAP.maxZoom,
+    }),
+    style: (feature, resolution) => {
+      if (feature.get('layer') === 'places') return placeStyle(feature, colours);
+      // Generalised water is left out close in, where its shapes would mislead (OFFLINE_BASEMAP).
+      return resolution >= waterMinResolution ? water : undefined;
+    },
+  });
 }

@@ -64,5 +64,7 @@ export function providerAttribution(provider: MapProvider): string | null {
   if (provider === 'MAP_OSM') return '© OpenStreetMap contributors';
   if (provider === 'MAP_BING') return '© Microsoft Bing Maps';
   if (provider === 'MAP_GOOGLE') return '© Google';
+  // The offline basemap: water from OpenStreetMap (ODbL), places from GeoNames (CC BY), Natural Earth.
+  if (provider === 'MAP_OFFLINE') return '© OpenStreetMap contributors, GeoNames, Natural Earth';
   return null;
 }
