@@ -477,4 +477,53 @@ describe('the map on a first day: nothing made is lost, everything reads', () =>
     await water.screenshot({ path: `${shots}/first-day-offline-basemap-phone-light.png` });
     await water.context().close();
   });
+  it.each([
+    { name: 'desktop-dark', phone: false, colorScheme: 'dark' as const },
+    { name: 'phone-light', phone: true, colorScheme: 'light' as const },
+    { name: 'phone-dark', phone: true, colorScheme: 'dark' as const },
+  ])('lays out the legend, the project tree and the offline basemap at $name', async ({ name, phone, colorScheme }) => {
+    // The app's theme is the user's preference once signed in.
+    await updatePrefs(env.api, { theme: colorScheme, provider: 'MAP_OFFLINE' });
+    const p = await env.page({ phone, colorScheme });
+    await signIn(p, env.server, env.admin);
+    await mapIdle(p);
+    const viewport = p.viewportSize()!;
+    const inside = async (l: Locator) => {
+      const box = await rect(l);
+      return (
+        box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 1 && box.y + box.height <= viewport.height + 1
+      );
+    };
+
+    await p.getByRole('button', { name: mapEn['app.map.legend'] }).click();
+    const legend = p.getByTestId('map-legend');
+    await legend.getByTestId(`legend-layer-${ids.line}`).waitFor();
+    expect(await inside(legend)).toBe(true);
+    await p.screenshot({ path: `${shots}/first-day-legend-${name}.png` });
+    await legend.getByRole('button', { name: mainEn['app.close'] }).click();
+
+    await openProjectPanel(p);
+    const row = p.getByTestId(`layer-row-${ids.line}`);
+    await row.getByTestId(`layer-count-${ids.line}`).waitFor();
+    // Every action of a layer row is on screen, inside the panel, at phone width too.
+    const panel = await rect(p.getByTestId('project-panel'));
+    const last = await rect(row.getByRole('button', { name: projectsEn['app.layer.delete'] }));
+    expect(last.x + last.width).toBeLessThanOrEqual(panel.x + panel.width + 1);
+    await p.waitForTimeout(400);
+    await p.screenshot({ path: `${shots}/first-day-tree-${name}.png` });
+    if (phone) await p.keyboard.press('Escape');
+    else await p.getByTestId('project-panel-toggle').click();
+    await p.getByTestId('project-panel').waitFor({ state: 'hidden' });
+
+    const search = p.getByRole('combobox', { name: mapEn['app.map.search.label'] });
+    await search.fill('41.88, -87.6175');
+    await search.press('Enter');
+    await expect.poll(async () => (await mapView(p)).zoom, { timeout: 15_000 }).toBe(15);
+    for (let i = 0; i < 3; i++) await p.getByRole('button', { name: 'Zoom out' }).click();
+    await mapIdle(p);
+    await p.waitForTimeout(500);
+    await p.screenshot({ path: `${shots}/first-day-offline-basemap-${name}.png` });
+    await p.context().close();
+    await updatePrefs(env.api, { theme: 'light' });
+  });
 });

@@ -346,7 +346,10 @@ describe('OGC API – Features: items', () => {
       '?after=x',
       '?after=99999999999999999999999999',
       '?after=1&before=2',
-      '?datetime=2024-01-01',
+      '?datetime=2024-13-01',
+      '?datetime=yesterday',
+      '?datetime=2024-06-01/2024-05-01',
+      '?datetime=a/b/c',
       '?crs=EPSG:2154',
       '?bbox=1,2,3',
       '?bbox=1,2,3,x',
@@ -396,6 +399,36 @@ describe('OGC API – Features: items', () => {
     );
     // West edge east of the east edge: a box across the antimeridian, which holds none of these.
     expect(await count('?bbox=170,20,-170,50')).toBe(0);
+  });
+
+  it('filters by datetime, the time each feature was collected: instants, dates and open or closed intervals', async () => {
+    // The three points collected on three days (their created time).
+    const times = ['2024-05-01T08:30:00Z', '2024-05-02T12:00:00Z', '2024-05-03T23:59:59Z'];
+    for (const [i, id] of w.pointIds.entries())
+      await w.h.db
+        .updateTable('features')
+        .set({ created_at: new Date(times[i]) })
+        .where('id', '=', id)
+        .execute();
+    const matched = async (datetime: string) => {
+      const res = await items(w.pointLayerId, `?datetime=${encodeURIComponent(datetime)}`);
+      expect(res.status, res.body).toBe(200);
+      const fc = res.json() as FeatureCollection;
+      // The links repeat the selection, so a client paging on stays within it.
+      expect(new URL(linkOf(fc, 'self')!.href).searchParams.get('datetime')).toBe(datetime);
+      return fc.features.map((f) => String(f.id));
+    };
+    const [first, second, third] = w.pointIds;
+    expect(await matched('2024-05-02T12:00:00Z')).toEqual([second]);
+    expect(await matched('2024-05-02')).toEqual([second]);
+    expect(await matched('2024-05-01/2024-05-02')).toEqual([first, second]);
+    expect(await matched('2024-05-02T00:00:00Z/..')).toEqual([second, third]);
+    expect(await matched('../2024-05-01T09:00:00Z')).toEqual([first]);
+    expect(await matched('/2024-05-03')).toEqual([first, second, third]);
+    expect(await matched('2024-06-01/..')).toEqual([]);
+    // The collection says which times there are to select from.
+    const collection = (await get(`${root()}/collections/${w.pointLayerId}`)).json();
+    expect(collection.extent.temporal.interval).toEqual([['2024-05-01T08:30:00.000Z', '2024-05-03T23:59:59.000Z']]);
   });
 
   it('returns one feature by id (404 for an unknown one or one of another layer), in the CRS asked', async () => {

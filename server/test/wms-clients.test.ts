@@ -1,3 +1,4 @@
+import { publishedNames } from '../src/ogc/published-names.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,9 +61,13 @@ describe('WMS for GIS clients (issue #11)', () => {
       expect(formats).toContain(`<Format>${f}</Format>`);
     expect(caps.body).toContain('<sld:GetLegendGraphic><Format>image/png</Format>');
     expect(caps.body.match(/<LegendURL>/g)).toHaveLength(3);
+    const point = (await publishedNames(w.h.db, w.project.id)).get(w.layer('point'))!;
+    expect(caps.body).toContain(`<Name>${point}</Name>`);
     expect(caps.body).toContain(
-      `xlink:href="${w.base}/rest/projects/ogc/${w.project.id}/wms?key=${w.key}&amp;SERVICE=WMS&amp;VERSION=1.3.0&amp;REQUEST=GetLegendGraphic&amp;FORMAT=image/png&amp;LAYER=${w.layer('point')}&amp;STYLE=default"`,
+      `xlink:href="${w.base}/rest/projects/ogc/${w.project.id}/wms?key=${w.key}&amp;SERVICE=WMS&amp;VERSION=1.3.0&amp;REQUEST=GetLegendGraphic&amp;FORMAT=image/png&amp;LAYER=${point}&amp;STYLE=default"`,
     );
+    // The legend a client follows by that name is the one the layer's id gives.
+    expect((await get(w, legend(point))).raw).toEqual((await get(w, legend(w.layer('point')))).raw);
   });
 
   it('answers GetFeatureInfo as GML 2 and GML 3.1.1 that OGR reads, and as an escaped HTML table', async () => {
@@ -109,10 +114,11 @@ describe('WMS for GIS clients (issue #11)', () => {
 
   it.runIf(hasGdal)('gives GDAL the feature under a location (gdallocationinfo asks for GML)', async () => {
     const env = gdalEnv();
+    const point = (await publishedNames(w.h.db, w.project.id)).get(w.layer('point'))!;
     const caps = await run('gdalinfo', [`WMS:${w.base}${wms('REQUEST=GetCapabilities')}`], { env });
     const sub = caps.stdout
       .split('\n')
-      .find((l) => l.includes('_NAME=') && l.includes(w.layer('point')))!
+      .find((l) => l.includes('_NAME=') && l.includes(`LAYERS=${point}`))!
       .replace(/^\s*SUBDATASET_\d+_NAME=/, '')
       .trim();
     // At the subdataset's full resolution (2^30 px across) a pixel is 1e-10 degree; an overview of

@@ -1,3 +1,4 @@
+import { publishedNames } from '../src/ogc/published-names.js';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -299,10 +300,14 @@ describe('WMS 1.3.0', () => {
     const key = (await call(h, w.admin, 'POST', '/rest/accounts/clientkey', { email: w.admin.email })).json().key;
     const ogc = `/rest/projects/ogc/${w.project.id}/wms`;
     const caps = await call(h, null, 'GET', `${ogc}?key=${key}&SERVICE=WMS&REQUEST=GetCapabilities`);
-    expect(caps.body).toContain(`<Name>${w.points.id}</Name>`);
+    const published = (await publishedNames(h.db, w.project.id)).get(w.points.id)!;
+    expect(caps.body).toContain(`<Name>${published}</Name>`);
     expect(caps.body).toContain('<CRS>EPSG:3857</CRS>');
     const keyTile = await call(h, null, 'GET', `${ogc}?key=${key}&${url.split('?')[1]}`);
     expect((await pixels(keyTile.raw))(128, 128)).toEqual(DEFAULT_BLUE);
+    // A client asks by the name the capabilities list; the id stays an alias.
+    const byName = await call(h, null, 'GET', `${ogc}?key=${key}&${url.split('?')[1].replace(w.points.id, published)}`);
+    expect((await pixels(byName.raw))(128, 128)).toEqual(DEFAULT_BLUE);
     expect((await call(h, null, 'GET', `${ogc}?key=wrong&REQUEST=GetCapabilities`)).status).toBe(401);
     expect((await call(h, null, 'GET', `${ogc}?REQUEST=GetCapabilities`)).status).toBe(401);
   });

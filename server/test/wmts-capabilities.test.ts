@@ -1,3 +1,4 @@
+import { publishedNames } from '../src/ogc/published-names.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,15 +39,23 @@ describe('WMTS for GIS clients (issue #11)', () => {
     const kvp = await get(w, `${ogc()}?key=${w.key}&SERVICE=WMTS&REQUEST=GetCapabilities`);
     expect(kvp.status).toBe(200);
     expect(kvp.type).toContain('xml');
+    // Layers by their readable published names, as the WFS and OGC API list them.
+    const names = await publishedNames(w.h.db, w.project.id);
     for (const kind of ['point', 'line', 'polygon'] as const)
-      expect(kvp.body).toContain(`<ows:Identifier>${w.layer(kind)}</ows:Identifier>`);
+      expect(kvp.body).toContain(`<ows:Identifier>${names.get(w.layer(kind))}</ows:Identifier>`);
     expect(kvp.body).toContain('<ows:SupportedCRS>urn:ogc:def:crs:EPSG::3857</ows:SupportedCRS>');
     expect(kvp.body.match(/<TileMatrix>/g)).toHaveLength(23);
     expect(kvp.body).toContain('<MatrixWidth>4194304</MatrixWidth>');
     // The point layer's box: both points, padded by 1e-4 degree.
     expect(kvp.body).toContain('<ows:LowerCorner>-105.0001 39.4999</ows:LowerCorner>');
-    const template = `${w.base}${ogc()}/${w.layer('point')}/{TileMatrix}/{TileCol}/{TileRow}.png?key=${w.key}`;
+    const point = names.get(w.layer('point'))!;
+    const template = `${w.base}${ogc()}/${point}/{TileMatrix}/{TileCol}/{TileRow}.png?key=${w.key}`;
     expect(kvp.body).toContain(`template="${template}"`);
+    // The template a client fills in draws the same tile as the layer's id does.
+    const t = tileOf(RED_POINT, 14);
+    const byName = await get(w, `${ogc()}/${point}/${t.z}/${t.x}/${t.y}.png?key=${w.key}`);
+    expect(byName.status).toBe(200);
+    expect(byName.etag).toBe((await get(w, `${ogc()}/${w.layer('point')}/${t.z}/${t.x}/${t.y}.png?key=${w.key}`)).etag);
     expect(kvp.body).toContain('REQUEST=GetLegendGraphic');
     // Opening the endpoint bare is a GetCapabilities; the RESTful documents are the same.
     expect((await get(w, `${ogc()}?key=${w.key}`)).body).toBe(kvp.body);
@@ -134,9 +143,12 @@ describe('WMTS for GIS clients (issue #11)', () => {
       const env = gdalEnv();
       const caps = `WMTS:${w.base}${ogc()}?key=${w.key}`;
       const list = (await run('gdalinfo', [caps], { env })).stdout;
-      for (const kind of ['point', 'line', 'polygon'] as const) expect(list).toContain(`,layer=${w.layer(kind)}`);
+      const names = await publishedNames(w.h.db, w.project.id);
+      for (const kind of ['point', 'line', 'polygon'] as const)
+        expect(list).toContain(`,layer=${names.get(w.layer(kind))}`);
+      const point = `,layer=${names.get(w.layer('point'))}`;
       const sub = /SUBDATASET_\d+_NAME=(.*layer=(\S+))/
-        .exec(list.split('\n').find((l) => l.includes(w.layer('point')) && l.includes('_NAME='))!)![1]
+        .exec(list.split('\n').find((l) => l.includes(point) && l.includes('_NAME='))!)![1]
         .trim();
       const info = (await run('gdalinfo', [sub], { env })).stdout;
       expect(info).toMatch(/Size is \d+, \d+/);
@@ -171,7 +183,7 @@ describe('WMTS for GIS clients (issue #11)', () => {
       // The RESTful document and a member's own document (token in a header) open the same way.
       const rest = await run(
         'gdalinfo',
-        [`WMTS:${w.base}${ogc()}/1.0.0/WMTSCapabilities.xml?key=${w.key},layer=${w.layer('line')}`],
+        [`WMTS:${w.base}${ogc()}/1.0.0/WMTSCapabilities.xml?key=${w.key},layer=${names.get(w.layer('line'))}`],
         { env },
       );
       expect(rest.stdout).toMatch(/Size is \d+, \d+/);

@@ -72,3 +72,35 @@ export function namesLayer(layer: { id: string; typeName?: string }, requested: 
   const local = requested.trim().replace(/^[\w.-]+:/, '');
   return local === layer.typeName || local === layerAlias(layer.id) || local === layer.id;
 }
+
+const BY_ID = /^([\w.-]+:)?(layer_[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * The map layers with their published names when the request needs them: capabilities list them, and
+ * a client may ask for a layer by that name. A request naming layers by id or alias (the web map's
+ * tiles) skips the lookup, so tiles cost no extra query.
+ */
+export interface RequestNaming {
+  capabilities: boolean;
+  names: Array<string | undefined>;
+}
+
+export async function namedForRequest<T extends { id: string }>(
+  db: Executor,
+  projectId: string,
+  layers: T[],
+  request: RequestNaming,
+): Promise<Array<T & { typeName?: string }>> {
+  const requested = request.names.flatMap((n) => (n ?? '').split(',')).filter((n) => n.trim() !== '');
+  if (!request.capabilities && requested.every((n) => BY_ID.test(n.trim()))) return layers;
+  return withPublishedNames(db, projectId, layers);
+}
+
+/** What an OGC KVP request (keys in lower case) asks of layer names: capabilities, and the layers it names. */
+export const requestNaming = (
+  params: Record<string, string | undefined>,
+  capabilitiesWithoutRequest = false,
+): RequestNaming => ({
+  capabilities: params.request ? /capabilities/i.test(params.request) : capabilitiesWithoutRequest,
+  names: [params.layers, params.layer, params.query_layers],
+});

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { namedForRequest, requestNaming } from './published-names.js';
 import { MAP_LAYER_TYPES, clientKeyCaller, viewableLayers } from './access.js';
 import { featuresAtPixel } from './feature-info.js';
 import { lowerKeys } from './wfs.js';
@@ -50,13 +51,15 @@ export function wmsRoutes(deps: Deps) {
         },
       },
       async (req, reply) => {
-        const layers = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params, MAP_LAYER_TYPES);
-        if (layers.length === 0) throw notFound();
+        const viewable = await viewableLayers(deps, callerOf(req), req.params.projectId, req.params, MAP_LAYER_TYPES);
+        if (viewable.length === 0) throw notFound();
+        const params = lowerKeys(req.query);
+        const layers = await namedForRequest(deps.db, req.params.projectId, viewable, requestNaming(params));
         return serveWms(
           deps,
           reply,
           layers,
-          lowerKeys(req.query),
+          params,
           layerUrl(req.params),
           layers[0].name,
           req.headers['if-none-match'],
@@ -128,7 +131,8 @@ export function wmsRoutes(deps: Deps) {
       async (req, reply) => {
         const params = lowerKeys(req.query);
         const { caller, key } = await clientKeyCaller(deps, req, params);
-        const layers = await viewableLayers(deps, caller, req.params.projectId, undefined, MAP_LAYER_TYPES);
+        const viewable = await viewableLayers(deps, caller, req.params.projectId, undefined, MAP_LAYER_TYPES);
+        const layers = await namedForRequest(deps.db, req.params.projectId, viewable, requestNaming(params));
         const project = await deps.db
           .selectFrom('projects')
           .select('name')

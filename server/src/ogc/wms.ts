@@ -10,7 +10,7 @@ import { namedStyle, renderMeta, type RenderMeta } from './wms-query.js';
 import { dictionaryLook, fixedLook, renderMap, type LayerLook, type MapPart } from './wms-render.js';
 import { mapLayerExtent } from './raster-extent.js';
 import type { WfsLayer } from './wfs.js';
-import { namesLayer } from './published-names.js';
+import { localNameOf, namesLayer } from './published-names.js';
 import { OgcError, xmlEscape } from './xml.js';
 
 /** WMS 1.3.0 errors: a ServiceExceptionReport with the standard's codes. */
@@ -165,12 +165,12 @@ export async function wmsCapabilities(
       ? [Math.min(all[0], w), Math.min(all[1], s), Math.max(all[2], east), Math.max(all[3], n)]
       : [w, s, east, n];
     items.push(`      <Layer queryable="1" opaque="0">
-        <Name>${xmlEscape(l.id)}</Name><Title>${xmlEscape(l.name)}</Title>
+        <Name>${xmlEscape(localNameOf(l))}</Name><Title>${xmlEscape(l.name)}</Title>
         <EX_GeographicBoundingBox><westBoundLongitude>${fmt(w)}</westBoundLongitude><eastBoundLongitude>${fmt(east)}</eastBoundLongitude><southBoundLatitude>${fmt(s)}</southBoundLatitude><northBoundLatitude>${fmt(n)}</northBoundLatitude></EX_GeographicBoundingBox>
         <BoundingBox CRS="CRS:84" minx="${fmt(w)}" miny="${fmt(s)}" maxx="${fmt(east)}" maxy="${fmt(n)}"/>
         <BoundingBox CRS="EPSG:4326" minx="${fmt(s)}" miny="${fmt(w)}" maxx="${fmt(n)}" maxy="${fmt(east)}"/>
         <BoundingBox CRS="EPSG:3857" minx="${fmt(lonToMercator(w))}" miny="${fmt(latToMercator(s))}" maxx="${fmt(lonToMercator(east))}" maxy="${fmt(latToMercator(n))}"/>
-        ${legendStyleXml(l.id, serviceUrl)}
+        ${legendStyleXml(localNameOf(l), serviceUrl)}
       </Layer>`);
   }
   const b = all ?? [-180, -85, 180, 85];

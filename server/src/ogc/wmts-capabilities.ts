@@ -1,6 +1,7 @@
 import type { Executor } from '../db/types.js';
 import { mapLayerExtent } from './raster-extent.js';
 import type { WfsLayer } from './wfs.js';
+import { localNameOf } from './published-names.js';
 import { latToMercator, lonToMercator } from './wms-params.js';
 import { xmlEscape } from './xml.js';
 
@@ -61,16 +62,18 @@ export async function wmtsCapabilities(
       Math.min(180, e[2] + 1e-4),
       Math.min(85, e[3] + 1e-4),
     ];
-    const legend = urls.legend ? `<LegendURL format="image/png" xlink:href="${xmlEscape(urls.legend(l.id))}"/>` : '';
+    const legend = urls.legend
+      ? `<LegendURL format="image/png" xlink:href="${xmlEscape(urls.legend(localNameOf(l)))}"/>`
+      : '';
     items.push(`    <Layer>
       <ows:Title>${xmlEscape(l.name)}</ows:Title>
       <ows:WGS84BoundingBox><ows:LowerCorner>${fmt(w)} ${fmt(s)}</ows:LowerCorner><ows:UpperCorner>${fmt(east)} ${fmt(n)}</ows:UpperCorner></ows:WGS84BoundingBox>
-      <ows:Identifier>${xmlEscape(l.id)}</ows:Identifier>
+      <ows:Identifier>${xmlEscape(localNameOf(l))}</ows:Identifier>
       <ows:BoundingBox crs="${CRS}"><ows:LowerCorner>${fmt(lonToMercator(w))} ${fmt(latToMercator(s))}</ows:LowerCorner><ows:UpperCorner>${fmt(lonToMercator(east))} ${fmt(latToMercator(n))}</ows:UpperCorner></ows:BoundingBox>
       <Style isDefault="true"><ows:Title>Layer style or dictionary colours</ows:Title><ows:Identifier>default</ows:Identifier>${legend}</Style>
       <Format>image/png</Format>
       <TileMatrixSetLink><TileMatrixSet>${TILE_MATRIX_SET}</TileMatrixSet></TileMatrixSetLink>
-      <ResourceURL format="image/png" resourceType="tile" template="${xmlEscape(urls.tileTemplate(l.id))}"/>
+      <ResourceURL format="image/png" resourceType="tile" template="${xmlEscape(urls.tileTemplate(localNameOf(l)))}"/>
     </Layer>`);
   }
   const zooms = Array.from({ length: LISTED_MAX_ZOOM + 1 }, (_, z) => tileMatrix(z));

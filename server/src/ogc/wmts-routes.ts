@@ -5,6 +5,7 @@ import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { MAP_LAYER_TYPES, clientKeyCaller, viewableLayers } from './access.js';
+import { namedForRequest, requestNaming, type RequestNaming } from './published-names.js';
 import { lowerKeys } from './wfs.js';
 import { wmtsCapabilities, type WmtsUrls } from './wmts-capabilities.js';
 import { MAX_TILE_ZOOM, sendTile, serveWmts, withWmtsErrors } from './wmts.js';
@@ -30,6 +31,8 @@ const tileParams = {
  * drawn by the WMS-TILE renderer through its cache with the same ETag / 304 answers, and WMTS 1.0.0
  * capabilities so GIS clients find them: per layer for members, per project for client keys.
  */
+const NO_NAMES: RequestNaming = { capabilities: false, names: [] };
+
 export function wmtsRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,10 +50,11 @@ export function wmtsRoutes(deps: Deps) {
           `${layerBase(p)}/wms?${org ? `${org}&` : ''}SERVICE=WMS&VERSION=1.3.0&REQUEST=GetLegendGraphic&FORMAT=image/png&LAYER=${encodeURIComponent(name)}`,
       };
     };
-    const memberLayers = async (req: FastifyRequest, p: z.infer<typeof layerParams>) => {
+    /** The layer for a member, with its published name when `naming` needs it (capabilities, a name). */
+    const memberLayers = async (req: FastifyRequest, p: z.infer<typeof layerParams>, naming = NO_NAMES) => {
       const layers = await viewableLayers(deps, callerOf(req), p.projectId, p, MAP_LAYER_TYPES);
       if (layers.length === 0) throw notFound();
-      return layers;
+      return namedForRequest(deps.db, p.projectId, layers, naming);
     };
 
     r.get(
@@ -85,7 +89,7 @@ export function wmtsRoutes(deps: Deps) {
         },
       },
       async (req, reply) => {
-        const layers = await memberLayers(req, req.params);
+        const layers = await memberLayers(req, req.params, { capabilities: true, names: [] });
         const xml = await wmtsCapabilities(deps.db, layers, memberUrls(req.params, req.query.orgId), layers[0].name);
         return reply.type('application/xml; charset=utf-8').send(xml);
       },
@@ -103,20 +107,28 @@ export function wmtsRoutes(deps: Deps) {
         },
       },
       async (req, reply) => {
-        const layers = await memberLayers(req, req.params);
+        const params = lowerKeys(req.query);
+        const layers = await memberLayers(req, req.params, requestNaming(params, true));
         const urls = memberUrls(req.params, req.query.orgId);
-        return serveWmts(deps, reply, layers, lowerKeys(req.query), urls, layers[0].name, req.headers['if-none-match']);
+        return serveWmts(deps, reply, layers, params, urls, layers[0].name, req.headers['if-none-match']);
       },
     );
 
     /** The project's map layers for a client key (401 without one; 404 for a project it cannot read). */
-    const clientLayers = async (req: FastifyRequest, projectId: string, query: Record<string, string>) => {
+    const clientLayers = async (
+      req: FastifyRequest,
+      projectId: string,
+      query: Record<string, string>,
+      naming: RequestNaming,
+    ) => {
       const { caller, key } = await clientKeyCaller(deps, req, lowerKeys(query));
-      return { layers: await viewableLayers(deps, caller, projectId, undefined, MAP_LAYER_TYPES), key };
+      const layers = await viewableLayers(deps, caller, projectId, undefined, MAP_LAYER_TYPES);
+      return { layers: await namedForRequest(deps.db, projectId, layers, naming), key };
     };
     /** Layers, URLs (each carrying the key, as clients follow them without adding it) and title of a project. */
     const clientService = async (req: FastifyRequest, projectId: string, query: Record<string, string>) => {
-      const { layers, key } = await clientLayers(req, projectId, query);
+      // A KVP request without REQUEST is GetCapabilities (serveWmts), as is every RESTful capabilities path.
+      const { layers, key } = await clientLayers(req, projectId, query, requestNaming(lowerKeys(query), true));
       const project = await deps.db
         .selectFrom('projects')
         .select('name')
@@ -184,8 +196,9 @@ export function wmtsRoutes(deps: Deps) {
         },
       },
       async (req, reply) => {
-        const { layers } = await clientLayers(req, req.params.projectId, req.query);
         const { layer, z: zoom, x, y } = req.params;
+        const naming = { capabilities: false, names: [layer] };
+        const { layers } = await clientLayers(req, req.params.projectId, req.query, naming);
         return withWmtsErrors(reply, () =>
           sendTile(deps, reply, layers, { layer, z: zoom, x, y }, req.headers['if-none-match']),
         );

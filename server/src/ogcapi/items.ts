@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Deps } from '../deps.js';
 import { notFound } from '../http/errors.js';
 import { wfsColumns } from '../ogc/wfs-columns.js';
@@ -6,6 +6,7 @@ import { countFeatures, featureCollectionJson, type FeatureQuery } from '../ogc/
 import { bboxesOf, crsOf, type LonLatBox, type OutputCrs } from './crs.js';
 import { GEOJSON_TYPE, JSON_TYPE, collectionPath, type Link } from './links.js';
 import { cursorOf, limitOf, onlyKnown } from './params.js';
+import { timeFilter, timeRangeOf } from './datetime.js';
 import type { Collection, Service } from './service.js';
 
 /**
@@ -17,15 +18,21 @@ import type { Collection, Service } from './service.js';
  * OFFSET reads and drops every row before it (page 1000 would first read the 999 pages before it).
  */
 
-export const ITEMS_PARAMS = ['limit', 'bbox', 'bbox-crs', 'crs', 'after', 'before'];
+export const ITEMS_PARAMS = ['limit', 'bbox', 'bbox-crs', 'datetime', 'crs', 'after', 'before'];
 
 export interface GeoJsonAnswer {
   body: string;
   crs: OutputCrs;
 }
 
-/** The features a request selects (the layer's, within the bbox boxes), output in its CRS with numeric ids. */
-async function featureQuery(deps: Deps, layer: Collection, crs: OutputCrs, boxes: LonLatBox[] | undefined) {
+/** The features a request selects (the layer's, within the bbox boxes and time range), output in its CRS with numeric ids. */
+async function featureQuery(
+  deps: Deps,
+  layer: Collection,
+  crs: OutputCrs,
+  boxes: LonLatBox[] | undefined,
+  time: RawBuilder<unknown> | undefined,
+) {
   const q: FeatureQuery = {
     layerId: layer.id,
     startIndex: 0,
@@ -35,13 +42,17 @@ async function featureQuery(deps: Deps, layer: Collection, crs: OutputCrs, boxes
     numericIds: true,
     columns: await wfsColumns(deps.db, layer),
   };
+  const filters = time ? [time] : [];
   // One box uses the WFS's bbox (spatial index); an antimeridian-crossing pair becomes an OR of both.
   if (boxes?.length === 1) q.bbox = boxes[0];
   else if (boxes)
-    q.filter = sql`(${sql.join(
-      boxes.map((b) => sql`f.geom && ST_MakeEnvelope(${b[0]}, ${b[1]}, ${b[2]}, ${b[3]}, 4326)`),
-      sql` OR `,
-    )})`;
+    filters.push(
+      sql`(${sql.join(
+        boxes.map((b) => sql`f.geom && ST_MakeEnvelope(${b[0]}, ${b[1]}, ${b[2]}, ${b[3]}, 4326)`),
+        sql` OR `,
+      )})`,
+    );
+  if (filters.length) q.filter = sql.join(filters, sql` AND `);
   return q;
 }
 
@@ -65,7 +76,8 @@ export async function items(
   const crs = crsOf(params.crs, 'crs');
   const limit = limitOf(params);
   const cursor = cursorOf(params);
-  const q = await featureQuery(deps, layer, crs, bboxesOf(params.bbox, params['bbox-crs']));
+  const time = timeFilter(timeRangeOf(params.datetime));
+  const q = await featureQuery(deps, layer, crs, bboxesOf(params.bbox, params['bbox-crs']), time);
   const timeStamp = new Date().toISOString();
   const path = `${collectionPath(layer.typeName)}/items`;
   // The request's own parameters, normalized, so links repeat exactly what this page selected.
@@ -73,6 +85,7 @@ export async function items(
     limit: String(limit),
     bbox: params.bbox,
     'bbox-crs': params['bbox-crs'],
+    datetime: params.datetime,
     crs: params.crs,
   };
   const links: Link[] = [
@@ -118,7 +131,7 @@ export async function item(
   onlyKnown(params, ['crs']);
   const crs = crsOf(params.crs, 'crs');
   if (featureId === null) throw notFound();
-  const q = await featureQuery(deps, layer, crs, undefined);
+  const q = await featureQuery(deps, layer, crs, undefined, undefined);
   const page = await featureCollectionJson(deps.db, { ...q, featureIds: [featureId], count: 1 });
   if (page.returned === 0) throw notFound();
   const path = collectionPath(layer.typeName);

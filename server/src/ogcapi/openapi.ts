@@ -75,6 +75,11 @@ export function apiDocument(serviceUrl: string) {
             maxItems: 6,
           }),
           param('bbox-crs', 'CRS of bbox (Part 2); CRS84 when absent', { type: 'string', enum: [...SUPPORTED_CRS] }),
+          param(
+            'datetime',
+            'When the features were collected (their created time): an RFC 3339 instant or date, or an interval start/end with .. for an open end',
+            { type: 'string' },
+          ),
           crs,
           param('after', 'Keyset cursor: features after this id (next links carry it)', { type: 'string' }),
           param('before', 'Keyset cursor: features before this id (prev links carry it)', { type: 'string' }),

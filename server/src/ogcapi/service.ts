@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { notFound } from '../http/errors.js';
@@ -71,6 +72,17 @@ export function conformance() {
   return { conformsTo: CONFORMANCE };
 }
 
+const GREGORIAN = 'http://www.opengis.net/def/uom/ISO-8601/0/Gregorian';
+
+/** The first and last collection times of a layer's features (what `datetime` filters), or null when it has none. */
+async function collectedBetween(deps: Deps, layerId: string): Promise<[string, string] | null> {
+  const r = await sql<{ first: Date | string | null; last: Date | string | null }>`
+    SELECT min(created_at) AS first, max(created_at) AS last FROM features
+    WHERE layer_id = ${layerId} AND deleted_at IS NULL`.execute(deps.db);
+  const { first, last } = r.rows[0] ?? {};
+  return first && last ? [new Date(first).toISOString(), new Date(last).toISOString()] : null;
+}
+
 /**
  * A collection's description. The JSON schema link is given twice, as `describedby` (the registered
  * relation) and `describedBy`: GDAL before 3.7 matches the relation case-sensitively in that spelling,
@@ -80,12 +92,21 @@ async function collectionDoc(deps: Deps, service: Service, layer: Collection) {
   const { links } = service;
   const path = collectionPath(layer.typeName);
   const extent = await layerExtent(deps.db, layer.id);
+  const time = await collectedBetween(deps, layer.id);
   const schema = (rel: string) => links.link(rel, `${path}/schema`, SCHEMA_TYPE, 'JSON schema of the features');
   return {
     id: layer.typeName,
     title: layer.name,
     itemType: 'feature',
-    ...(extent ? { extent: { spatial: { bbox: [extent], crs: CRS84 } } } : {}),
+    ...(extent
+      ? {
+          extent: {
+            spatial: { bbox: [extent], crs: CRS84 },
+            // What `datetime` selects on: when the features were collected.
+            ...(time ? { temporal: { interval: [time], trs: GREGORIAN } } : {}),
+          },
+        }
+      : {}),
     crs: [...SUPPORTED_CRS],
     storageCrs: CRS84,
     links: [
