@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +33,7 @@ export function basemapRoutes() {
       },
       async (req, reply) => {
         const t = address(req.params);
-        const etag = `"${path(packFile())}-${t.z}-${t.x}-${t.y}"`;
+        const etag = `"${packKey()}-${t.z}-${t.x}-${t.y}"`;
         reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
         if (req.headers['if-none-match'] === etag) return reply.status(304).send();
         if (t.z < OFFLINE_BASEMAP.minZoom || t.z > OFFLINE_BASEMAP.maxZoom) return reply.status(204).send();
@@ -50,5 +51,6 @@ export function basemapRoutes() {
   };
 }
 
-/** The pack's name without its folder and extension: its key, in the ETag. */
-const path = (file: string) => file.slice(file.lastIndexOf('pack-') + 5, -4);
+let key: string | undefined;
+/** The pack's key (its name without folder and extension), in the ETag: new packages, new tiles. */
+const packKey = () => (key ??= path.basename(packFile(), '.bin').replace(/^pack-/, ''));

@@ -26,7 +26,10 @@ export function minPopulationAt(z: number): number {
  */
 export function basemapTile(pack: BasemapPack, t: TileAddress): Uint8Array | null {
   const box = lonLatEnvelope(t);
-  const water = t.z <= OFFLINE_BASEMAP.waterMaxZoom ? pack.water(box) : [];
+  const water =
+    t.z <= OFFLINE_BASEMAP.waterMaxZoom
+      ? pack.water(box).filter((w) => w.kind === 'lake' || t.z <= OFFLINE_BASEMAP.riverMaxZoom)
+      : [];
   const features: Feature[] = [
     ...water.map((w): Feature => ({
       type: 'Feature',

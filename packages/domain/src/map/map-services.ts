@@ -19,13 +19,15 @@ export const LEGEND_PAD = 4;
 /**
  * The offline basemap's vector tiles (issue #12): water and places, made from zoom `minZoom` (farther
  * out the atlas's countries and states say enough) to `maxZoom`; closer zooms draw from those tiles.
- * The water is generalised for 1:10 million (shores within about a kilometre, small lakes as a few
- * vertices), so it is drawn only up to `waterMaxZoom`: closer in its shapes would mislead.
+ * The water is generalised for 1:10 million (shores within about a kilometre, small lakes and river
+ * stretches as a few vertices), so lakes are drawn only up to `waterMaxZoom` and rivers, whose pieces
+ * turn into triangles sooner, up to `riverMaxZoom`: closer in their shapes would mislead.
  */
 export const OFFLINE_BASEMAP = {
   minZoom: 6,
   maxZoom: 14,
   waterMaxZoom: 12,
+  riverMaxZoom: 10,
   tiles: '/basemap/tiles/{z}/{x}/{y}.mvt',
 } as const;
 
