@@ -546,6 +546,20 @@ describe.runIf(hasGdal)('OGC API – Features read by GDAL (OAPIF driver)', () =
     });
   });
 
+  it('reads one feature with ogrinfo -fid, which appends the id after the key in the URL', async () => {
+    const pointsName = ((await get(`${root()}/collections/${w.pointLayerId}`)).json() as { id: string }).id;
+    const before = w.requests.length;
+    const { stdout } = await run('ogrinfo', ['-ro', oapif(), pointsName, '-fid', w.pointIds[1]], { env: env() });
+    expect(stdout).toContain(`OGRFeature(${pointsName}):${w.pointIds[1]}`);
+    expect(stdout).toMatch(/POINT \(-104\.9 39\.6\)/);
+    // GDAL's own request: `/items?key=<key>/<id>`, answered as the feature, not refused for a wrong key.
+    expect(w.requests.slice(before)).toContain(
+      `${root()}/collections/${pointsName}/items?key=${w.keys.admin}/${w.pointIds[1]}`,
+    );
+    // Anything else after a key stays a wrong key.
+    expect((await get(`${root()}/collections/${pointsName}/items?key=${w.keys.admin}/x1`)).status).toBe(401);
+  });
+
   it('reads a layer of many pages whole, and filters by a bbox', async () => {
     const surveyName = ((await get(`${root()}/collections/${w.surveyLayerId}`)).json() as { id: string }).id;
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'ogcapi-')), 'survey.geojson');

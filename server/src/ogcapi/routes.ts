@@ -36,6 +36,22 @@ interface Call {
   params: Record<string, string>;
   /** The collection of a `/collections/:collectionId…` path (resolved, 404 if unknown); unset on the other routes. */
   layer: Collection;
+  /** A feature id GDAL appended after the query (appendedFeatureId). */
+  appended: string | null;
+}
+
+/**
+ * GDAL (3.6) reads one feature (`ogrinfo -fid`) by appending `/<id>` to the items URL it was given,
+ * after its query: `…/items?key=K/5` asks for item 5 with key K. Only on an items path, only a number
+ * after the last parameter's value; that value is given back without it.
+ */
+function appendedFeatureId(url: string, params: Record<string, string>): string | null {
+  const match = /\/items\?[^#]*\/(\d+)$/.exec(url);
+  if (!match) return null;
+  const last = Object.keys(params).at(-1);
+  if (!last || !params[last].endsWith(`/${match[1]}`)) return null;
+  params[last] = params[last].slice(0, -(match[1].length + 1));
+  return match[1];
 }
 type Answer = { json: unknown; type?: string } | { geojson: GeoJsonAnswer };
 
@@ -52,10 +68,11 @@ export function ogcApiRoutes(deps: Deps) {
 
     async function handle(req: Request, reply: FastifyReply, answer: (call: Call) => Promise<Answer>) {
       const params = queryOf(req.query);
+      const appended = appendedFeatureId(req.url, params);
       const service = await openService(deps, req, req.params.projectId, params);
       const layer = req.params.collectionId !== undefined ? collectionOf(service, req.params.collectionId) : null;
       negotiate(req, params);
-      const result = await answer({ req, service, params, layer: layer! });
+      const result = await answer({ req, service, params, layer: layer!, appended });
       if ('geojson' in result)
         return reply.type(GEOJSON_TYPE).header('content-crs', contentCrs(result.geojson.crs)).send(result.geojson.body);
       const text = JSON.stringify(result.json);
@@ -138,7 +155,11 @@ export function ogcApiRoutes(deps: Deps) {
     route(
       '/collections/:collectionId/items',
       'features of a layer (GeoJSON, keyset pages: follow the next links)',
-      async ({ service, layer, params }) => ({ geojson: await items(deps, service, layer, params) }),
+      async ({ service, layer, params, appended }) => ({
+        geojson: appended
+          ? await item(deps, service, layer, featureIdOf(appended), params)
+          : await items(deps, service, layer, params),
+      }),
       named,
     );
     route(
