@@ -151,7 +151,10 @@ describe('map controls: zoom, location, metric measuring, projected readout, dar
     };
     // The easting and northing are the lat, lng shown beside them in EPSG:2231 (US survey feet).
     await expect.poll(offset, { timeout: 10_000 }).toBeLessThan(0.5);
-    const [, eastNorth] = await readBoth();
+    const [latLng, eastNorth] = await readBoth();
+    // It is the pointer's position (100 px west of the centre), not the view's centre.
+    const view = await mapView(page);
+    expect(Number(latLng.split(', ')[1])).toBeLessThan(view.lng - 0.0001);
     const [, easting, northing] = eastNorth.match(/^E (-?[\d.]+) N (-?[\d.]+)/)!.map(Number);
     // Boulder is about 3.1 million ft east and 1.2 million ft north in that system.
     expect(easting).toBeGreaterThan(3_000_000);

@@ -7,6 +7,7 @@ import mapEn from '../web/src/i18n/map/en.json' with { type: 'json' };
 import {
   choose,
   colourAt,
+  elementColourShares,
   expectSnack,
   mapIdle,
   mapSettled,
@@ -401,20 +402,7 @@ describe('the map on a first day: nothing made is lost, everything reads', () =>
     const swatch = treePage.getByTestId(`layer-style-swatch-${ids.point}`);
     await swatch.waitFor();
     // The pixels the row shows: the legend's first swatch (past its margin), in the style's green.
-    const seen = await swatch.screenshot();
-    const green = await treePage.evaluate(async (png) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${png}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      [canvas.width, canvas.height] = [img.width, img.height];
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const { data } = ctx.getImageData(0, 0, img.width, img.height);
-      let n = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i] < 60 && data[i + 1] > 150 && data[i + 2] < 120) n++;
-      return n / (data.length / 4);
-    }, seen.toString('base64'));
+    const [green] = await elementColourShares(swatch, ['#00c853']);
     expect(green).toBeGreaterThan(0.2);
     await treePage.screenshot({ path: `${shots}/first-day-style-swatch-desktop-light.png` });
     await treePage.context().close();

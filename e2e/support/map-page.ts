@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 /** What the map reports of its view (data-lat, data-lng, data-zoom on the map view). */
 export async function mapView(page: Page): Promise<{ lat: number; lng: number; zoom: number }> {
@@ -159,7 +159,12 @@ export async function startDrawing(page: Page, layerId: string): Promise<void> {
 
 /** Shares of the map's pixels within a small distance of each colour (#rrggbb). */
 export async function colourShares(page: Page, colours: string[]): Promise<number[]> {
-  return readScreenshot(page, await page.getByTestId('map-view').screenshot(), { colours });
+  return elementColourShares(page.getByTestId('map-view'), colours);
+}
+
+/** The shares of an element's pixels near each colour (#rrggbb), from a screenshot of it. */
+export async function elementColourShares(element: Locator, colours: string[]): Promise<number[]> {
+  return readScreenshot(element.page(), await element.screenshot(), { colours });
 }
 
 /** The colour on screen at a page pixel, as [r, g, b]. */

@@ -306,7 +306,9 @@ describe('WMS 1.3.0', () => {
     const keyTile = await call(h, null, 'GET', `${ogc}?key=${key}&${url.split('?')[1]}`);
     expect((await pixels(keyTile.raw))(128, 128)).toEqual(DEFAULT_BLUE);
     // A client asks by the name the capabilities list; the id stays an alias.
-    const byName = await call(h, null, 'GET', `${ogc}?key=${key}&${url.split('?')[1].replace(w.points.id, published)}`);
+    const byNameQuery = url.split('?')[1].replace(`LAYERS=${w.points.id}`, `LAYERS=${published}`);
+    expect(byNameQuery).toContain(`LAYERS=${published}&`);
+    const byName = await call(h, null, 'GET', `${ogc}?key=${key}&${byNameQuery}`);
     expect((await pixels(byName.raw))(128, 128)).toEqual(DEFAULT_BLUE);
     expect((await call(h, null, 'GET', `${ogc}?key=wrong&REQUEST=GetCapabilities`)).status).toBe(401);
     expect((await call(h, null, 'GET', `${ogc}?REQUEST=GetCapabilities`)).status).toBe(401);

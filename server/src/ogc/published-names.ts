@@ -75,16 +75,17 @@ export function namesLayer(layer: { id: string; typeName?: string }, requested: 
 
 const BY_ID = /^([\w.-]+:)?(layer_[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/**
- * The map layers with their published names when the request needs them: capabilities list them, and
- * a client may ask for a layer by that name. A request naming layers by id or alias (the web map's
- * tiles) skips the lookup, so tiles cost no extra query.
- */
+/** What a request needs of layer names: whether it lists them (capabilities), and the names it asks for. */
 export interface RequestNaming {
   capabilities: boolean;
   names: Array<string | undefined>;
 }
 
+/**
+ * The map layers with their published names when the request needs them: capabilities list them, and
+ * a client may ask for a layer by that name. A request naming layers by id or alias (the web map's
+ * tiles) skips the lookup, so tiles cost no extra query.
+ */
 export async function namedForRequest<T extends { id: string }>(
   db: Executor,
   projectId: string,

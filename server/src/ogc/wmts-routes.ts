@@ -26,13 +26,14 @@ const tileParams = {
     .transform((s) => Number(s.replace('.png', ''))),
 };
 
+/** A request that names no layer (a tile of the route's own layer): no name lookup. */
+const NO_NAMES: RequestNaming = { capabilities: false, names: [] };
+
 /**
  * WMTS (spec 3 §7 ".../geo/wmts/{a}/{b}/{c}"; issue #11): 256 px PNGs in the GoogleMapsCompatible grid,
  * drawn by the WMS-TILE renderer through its cache with the same ETag / 304 answers, and WMTS 1.0.0
  * capabilities so GIS clients find them: per layer for members, per project for client keys.
  */
-const NO_NAMES: RequestNaming = { capabilities: false, names: [] };
-
 export function wmtsRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

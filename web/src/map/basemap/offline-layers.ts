@@ -126,8 +126,6 @@ function placeStyle(feature: FeatureLike, colours: (typeof PALETTES)[BasemapPale
  */
 function createDetailLayer(colours: (typeof PALETTES)[BasemapPalette]): VectorTileLayer {
   const water = new Style({ fill: new Fill({ color: colours.water }) });
-  // Web Mercator metres per pixel at the deepest zoom that draws water (256 px tiles).
-  const waterMinResolution = 156543.03392804097 / 2 ** (OFFLINE_BASEMAP.waterMaxZoom + 0.5);
   return new VectorTileLayer({
     className: OFFLINE_CLASS,
     zIndex: OFFLINE_Z + 2,
@@ -139,10 +137,7 @@ function createDetailLayer(colours: (typeof PALETTES)[BasemapPalette]): VectorTi
       url: OFFLINE_BASEMAP.tiles,
       maxZoom: OFFLINE_BASEMAP.maxZoom,
     }),
-    style: (feature, resolution) => {
-      if (feature.get('layer') === 'places') return placeStyle(feature, colours);
-      // Generalised water is left out close in, where its shapes would mislead (OFFLINE_BASEMAP).
-      return resolution >= waterMinResolution ? water : undefined;
-    },
+    // The server leaves the generalised water out of the tiles where it would mislead (OFFLINE_BASEMAP).
+    style: (feature) => (feature.get('layer') === 'places' ? placeStyle(feature, colours) : water),
   });
 }
