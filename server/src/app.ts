@@ -39,6 +39,7 @@ import { systemRoutes } from './system/routes.js';
 import { jobRoutes } from './jobs/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { exportRoutes } from './exports/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { acceptsHtml } from './http/accepts-html.js';
 import { registerAccessControl } from './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(jobRoutes(deps));
   await app.register(importRoutes(deps));
   await app.register(exportRoutes(deps));
+  await app.register(searchRoutes(deps));
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

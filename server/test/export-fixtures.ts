@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { insertFeaturesBulk } from '../src/features/bulk-insert.js';
 import { runJobsUntilIdle } from '../src/jobs/worker.js';
 import type { Harness } from './harness.js';
-import { call, field } from './feature-fixtures.js';
+import { call, field, value } from './feature-fixtures.js';
 
 /** Shared by the export tests: a layer with typed fields, running an export job, reading the result with GDAL. */
 
@@ -150,4 +150,41 @@ export async function ogrSummary(file: string) {
         crs: /^Layer SRS WKT:\n([\s\S]*?)\nData axis/m.exec(block)?.[1] ?? '',
       };
     });
+}
+
+type World = Awaited<ReturnType<typeof world>>;
+
+/** Two dictionary-classified Electric Line features and one plain line in the world's line layer. */
+export async function classifiedLines(h: Harness, w: World) {
+  const line = w.component('Electric Line');
+  const attribute = line.attributes.find((a) => a.name === 'Owner')!;
+  const lineLayer = w.layer('line');
+  const geometry = (x: number) => ({
+    type: 'LineString',
+    coordinates: [
+      [x, 39],
+      [x + 0.01, 39.01],
+    ],
+  });
+  await insertFeaturesBulk(
+    h.db,
+    {
+      organizationId: w.admin.organizationId,
+      projectId: w.project.id,
+      layerId: lineLayer,
+      dictionaryId: w.dictionary.id,
+      accountId: w.admin.accountId,
+    },
+    [
+      ...['Calle Mayor', 'Río Verde'].map((text, i) => ({
+        kind: 'line' as const,
+        geometry: geometry(-105 + i / 10),
+        systemId: w.electric.id,
+        componentId: line.id,
+        attributes: [value(line, attribute.name, text)],
+      })),
+      { kind: 'line', geometry: geometry(-104.5), dictionaryId: null, properties: { note: 'Calle sin clase' } },
+    ],
+  );
+  return { lineLayer, attribute: attribute.name };
 }

@@ -2,14 +2,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insertFeaturesBulk } from '../src/features/bulk-insert.js';
 import { runJobsUntilIdle } from '../src/jobs/worker.js';
 import { harness, type Harness } from './harness.js';
 import { createMember, type SignedIn } from './factories.js';
-import { call, field, setOrgMask, value } from './feature-fixtures.js';
-import { exported, hasGdal, ogrSummary, request, run, world } from './export-fixtures.js';
-
-type World = Awaited<ReturnType<typeof world>>;
+import { call, field, setOrgMask } from './feature-fixtures.js';
+import { classifiedLines, exported, hasGdal, ogrSummary, request, run, world } from './export-fixtures.js';
 
 /** Every coordinate tuple of every geometry `ogrinfo -al` prints for a file. */
 async function coordinatesIn(file: string): Promise<number[][]> {
@@ -60,41 +57,6 @@ async function geojsonResults(h: Harness, who: SignedIn, jobIds: string[]) {
     out.push(res.json().features);
   }
   return out;
-}
-
-/** Two dictionary-classified Electric Line features and one plain line in the world's line layer. */
-async function classifiedLines(h: Harness, w: World) {
-  const line = w.component('Electric Line');
-  const attribute = line.attributes.find((a) => a.name === 'Owner')!;
-  const lineLayer = w.layer('line');
-  const geometry = (x: number) => ({
-    type: 'LineString',
-    coordinates: [
-      [x, 39],
-      [x + 0.01, 39.01],
-    ],
-  });
-  await insertFeaturesBulk(
-    h.db,
-    {
-      organizationId: w.admin.organizationId,
-      projectId: w.project.id,
-      layerId: lineLayer,
-      dictionaryId: w.dictionary.id,
-      accountId: w.admin.accountId,
-    },
-    [
-      ...['Calle Mayor', 'Río Verde'].map((text, i) => ({
-        kind: 'line' as const,
-        geometry: geometry(-105 + i / 10),
-        systemId: w.electric.id,
-        componentId: line.id,
-        attributes: [value(line, attribute.name, text)],
-      })),
-      { kind: 'line', geometry: geometry(-104.5), dictionaryId: null, properties: { note: 'Calle sin clase' } },
-    ],
-  );
-  return { lineLayer, attribute: attribute.name };
 }
 
 describe.skipIf(!hasGdal)('exports for GIS readers', () => {
@@ -242,8 +204,6 @@ describe.skipIf(!hasGdal)('the export of a search', () => {
     };
     // The route's schema refuses them (code InvalidParameterException, as for any malformed export body).
     const invalid = { status: 400, message: 'app.export.error.invalid', code: 'InvalidParameterException' };
-    // Features hold no photos, files or forms yet (issue #15): a quick filter on them is refused, not ignored.
-    expect(await refused(w.admin, w.layerId, { query: { hasPhotos: true } })).toEqual(invalid);
     expect(
       await refused(w.admin, w.layerId, { query: { filters: [{ field: 'cuenta', operation: 'between', from: 1 }] } }),
     ).toEqual(invalid);

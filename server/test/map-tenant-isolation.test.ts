@@ -12,7 +12,13 @@ import { mapSnapshot, mapWorld, type MapWorld } from './map-world.js';
  * nothing of A changes. The routes come from the app's route table: a new map route fails the first
  * test until it has a row below.
  */
-const MAP_PREFIXES = ['/rest/projects', '/rest/features', '/rest/data-organization', '/rest/styles/geo/layer'];
+const MAP_PREFIXES = [
+  '/rest/projects',
+  '/rest/features',
+  '/rest/data-organization',
+  '/rest/styles/geo/layer',
+  '/search/features',
+];
 
 /** What a route needs: 'list' answers anyone with only what they may see; 'view' any active member with
  * view rights; 'collect' a data collector or editor (features); 'edit' an editor (structure, shares, moves). */
@@ -36,6 +42,7 @@ const defaults = (w: MapWorld): Record<string, string> => ({
   folderId: w.folderId,
   layerId: w.layers.point,
   storeId: w.storeId,
+  orgId: w.adminA.organizationId,
 });
 const project = (w: MapWorld) => ({ id: w.projectId });
 const plainLayer = (w: MapWorld) => ({ folderId: w.plainFolderId, id: w.plainLayerId });
@@ -134,6 +141,21 @@ const ROWS: Record<string, Row> = {
     body: () => ({ name: 'Intruder tickets' }),
   },
   'GET /rest/styles/geo/layer/{layerId}/style': { need: 'view' },
+  // Search (issue #13): {orgId} is A's; a search finds the marker only in layers the caller may view.
+  'POST /search/features/{orgId}': { need: 'view', body: (w) => ({ search: w.marker }) },
+  'GET /search/features/mappings/{orgId}': { need: 'view', query: (w) => ({ layerId: w.layers.point }) },
+  'POST /search/features/agg/fieldvalues/{orgId}': {
+    need: 'view',
+    query: (w) => ({ layerId: w.layers.point }),
+    body: () => ({ field: 'system' }),
+  },
+  'POST /search/features/agg/fields': { need: 'list', body: (w) => ({ search: w.marker }) },
+  'POST /search/features/agg/suggestions': { need: 'list', body: (w) => ({ search: w.marker }) },
+  'POST /search/features/export/{type}/{id}': {
+    need: 'view',
+    params: (w) => ({ type: 'layer', id: w.layers.point }),
+    body: (w) => ({ format: 'CSV', fileName: 'found', email: 'a@example.test', query: { search: w.marker } }),
+  },
   'PUT /rest/styles/geo/layer/{layerId}/style': {
     need: 'edit',
     body: (w) => ({ dictionaryId: w.dictionaryId, systemId: w.systemId }),

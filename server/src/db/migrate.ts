@@ -17,6 +17,7 @@ import * as m015 from './migrations/015_raster_layers.js';
 import * as m016 from './migrations/016_bulk_feature_writes.js';
 import * as m017 from './migrations/017_import_into_pending_layers.js';
 import * as m018 from './migrations/018_layer_feature_order.js';
+import * as m019 from './migrations/019_feature_search.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '016_bulk_feature_writes': m016,
   '017_import_into_pending_layers': m017,
   '018_layer_feature_order': m018,
+  '019_feature_search': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

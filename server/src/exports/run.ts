@@ -235,7 +235,7 @@ export async function runExport(deps: Deps, job: ExportJob, ctx: ExportProgress)
   await mkdir(dirs.outDir, { recursive: true });
   try {
     const layers = await loadLayers(deps, job);
-    const filter = exportFilter(request);
+    const filter = await exportFilter(deps.db, request, layers);
     const split = SPLIT_BY_FAMILY.includes(request.format);
     const grouped = await Promise.all(layers.map((l) => exportGroups(deps.db, l, split, filter)));
     const named: NamedGroup[] = [];

@@ -7,7 +7,8 @@ import type { ExportColumn } from './columns.js';
 import type { TextLayout } from './text-formats.js';
 import { BinaryCopyRows } from '../db/copy-rows.js';
 import { inlineParameters } from '../db/inline-parameters.js';
-import { searchConditions } from './search-filter.js';
+import { searchConditions } from '../search/conditions.js';
+import { NO_TEXT, prepareText, type PreparedText } from '../search/text.js';
 import type { GeographicExtent } from './dgn-plane.js';
 
 const EXTENT_KEYS = ['xmin', 'ymin', 'zmin', 'xmax', 'ymax', 'zmax'] as const;
@@ -39,13 +40,23 @@ export interface ExportGroup {
 export interface FeatureFilter {
   featureIds?: string[];
   query?: SearchQuery;
+  /** The query's free text, prepared once for every layer (search/text.ts). */
+  text?: PreparedText;
 }
 
-/** The filter of an export request: its selected feature ids and its search query. */
-export const exportFilter = (request: Pick<ExportRequest, 'featureIDs' | 'query'>): FeatureFilter => ({
-  featureIds: request.featureIDs?.map(String),
-  query: request.query,
-});
+/** The filter of an export request: its selected feature ids and its search query over the layers' dictionaries. */
+export async function exportFilter(
+  db: Executor,
+  request: Pick<ExportRequest, 'featureIDs' | 'query'>,
+  layers: readonly ExportLayer[],
+): Promise<FeatureFilter> {
+  const dictionaryIds = [...new Set(layers.flatMap((l) => (l.dictionaryId ? [l.dictionaryId] : [])))];
+  return {
+    featureIds: request.featureIDs?.map(String),
+    query: request.query,
+    text: request.query ? await prepareText(db, request.query.search, dictionaryIds) : NO_TEXT,
+  };
+}
 
 function where(layer: ExportLayer, family: number | null, filter: FeatureFilter): RawBuilder<unknown> {
   const parts = [sql`f.layer_id = ${layer.id}`, sql`f.deleted_at IS NULL`];
@@ -56,7 +67,7 @@ function where(layer: ExportLayer, family: number | null, filter: FeatureFilter)
         ? sql`f.id IN (${sql.join(filter.featureIds.map((id) => sql`${id}::bigint`))})`
         : sql`false`,
     );
-  if (filter.query) parts.push(...searchConditions(layer, filter.query));
+  if (filter.query) parts.push(...searchConditions(layer, filter.query, filter.text ?? NO_TEXT));
   return sql.join(parts, sql` AND `);
 }
 

@@ -22,11 +22,14 @@ import mapFeaturesZh from './map-features/zh.json';
 import mapTransfersEn from './map-transfers/en.json';
 import mapTransfersEs from './map-transfers/es.json';
 import mapTransfersZh from './map-transfers/zh.json';
+import mapSearchEn from './map-search/en.json';
+import mapSearchEs from './map-search/es.json';
+import mapSearchZh from './map-search/zh.json';
 
 export const LOCALES = ['en', 'es', 'zh'] as const;
 export type AppLocale = (typeof LOCALES)[number];
 
-/** The main catalogues plus those of the data management screens and the map screen areas (core, project panel, features, transfers). */
+/** The main catalogues plus those of the data management screens and the map screen areas (core, project panel, features, transfers, search). */
 export const CATALOGS: Record<AppLocale, Record<string, string>> = {
   en: {
     ...en,
@@ -37,6 +40,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...mapProjectsEn,
     ...mapFeaturesEn,
     ...mapTransfersEn,
+    ...mapSearchEn,
   },
   es: {
     ...es,
@@ -47,6 +51,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...mapProjectsEs,
     ...mapFeaturesEs,
     ...mapTransfersEs,
+    ...mapSearchEs,
   },
   zh: {
     ...zh,
@@ -57,6 +62,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...mapProjectsZh,
     ...mapFeaturesZh,
     ...mapTransfersZh,
+    ...mapSearchZh,
   },
 };
 

@@ -67,12 +67,9 @@ export const exportRequestSchema = z
     exportAttachments: z.literal(false, { message: EXPORT_MSG.invalid }).default(false),
     /**
      * The search whose matches are exported (spec §3 search query): its text, filters and layer narrow
-     * the item's features (with featureIDs, both apply). The quick filters hasPhotos, hasFiles and
-     * hasForms are refused while features hold no attachments or forms (issue #15).
+     * the item's features (with featureIDs, both apply).
      */
-    query: searchQuerySchema
-      .refine((q) => !q.hasPhotos && !q.hasFiles && !q.hasForms, { message: EXPORT_MSG.invalid })
-      .optional(),
+    query: searchQuerySchema.optional(),
     /** Field names to export (all when absent). */
     fields: z.array(z.string().max(200)).max(1000).optional(),
     /** Measurement fields (spec §9) to add from the feature's metadata; empty for none. */

@@ -11,4 +11,5 @@ export * from './imports.js';
 export * from './jobs.js';
 export * from './exports.js';
 export * from './search-query.js';
+export * from './search.js';
 export * from './system-names.js';

@@ -1,20 +1,26 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   dateBounds,
-  searchWords,
   type SearchBoundingBox,
   type SearchDataType,
   type SearchFieldFilter,
   type SearchQuery,
 } from '@fieldbook/domain';
-import type { ExportLayer } from './source.js';
+import type { PreparedText } from './text.js';
 
 /**
- * A search query (spec 3 §3) as SQL conditions over one layer's `features f` rows: what an export of
- * a search writes. Every value is compared through guarded text, so a stray value never makes
- * PostgreSQL fail a cast. Free text matches when each word appears (case-insensitive) in the feature's
- * field values, properties, dictionary values, system or component.
+ * A search query (spec 3 §3) as SQL conditions over one layer's `features f` rows: what the search
+ * panel lists and what an export of a search writes. Every value is compared through guarded text, so
+ * a stray value never makes PostgreSQL fail a cast. Free text is prepared first (./text.ts).
  */
+
+/** What the conditions need of a layer: its typed fields and whether dictionary values apply. */
+export interface SearchLayer {
+  id: string;
+  fields: Array<{ name: string; type: string; order: number }>;
+  /** The project's dictionary when the layer's features are classified by it. */
+  dictionaryId: string | null;
+}
 
 const NUMBER = `^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]{1,3})?$`;
 
@@ -38,7 +44,7 @@ const isoUtc = (column: RawBuilder<unknown>) =>
   sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** The text of a field of the feature and the type it compares as; unknown names read dictionary values, then properties. */
-function fieldOf(layer: ExportLayer, name: string): { text: RawBuilder<unknown>; type: SearchDataType } {
+function fieldOf(layer: SearchLayer, name: string): { text: RawBuilder<unknown>; type: SearchDataType } {
   const lower = name.toLowerCase();
   const field = layer.fields.find((f) => f.name === name) ?? layer.fields.find((f) => f.name.toLowerCase() === lower);
   if (field) return { text: sql`f.field_values->>${field.name}`, type: TYPE_OF_FIELD[field.type] ?? 'text' };
@@ -103,7 +109,7 @@ const bound =
     return p === null ? null : build(p);
   };
 
-function fieldCondition(layer: ExportLayer, f: SearchFieldFilter): RawBuilder<unknown> {
+function fieldCondition(layer: SearchLayer, f: SearchFieldFilter): RawBuilder<unknown> {
   const field = fieldOf(layer, f.field);
   const type = f.dataType ?? field.type;
   const v = field.text;
@@ -153,25 +159,43 @@ function boxCondition(box: SearchBoundingBox): RawBuilder<unknown> {
   return tl.lon <= br.lon ? envelope(tl.lon, br.lon) : sql`(${envelope(tl.lon, 180)} OR ${envelope(-180, br.lon)})`;
 }
 
-/** Every word of the free text, case-insensitive, somewhere in the feature's values. */
-function textCondition(words: string[]): RawBuilder<unknown> {
-  const everything = sql`concat_ws(' ',
-    (SELECT string_agg(e.value, ' ') FROM jsonb_each_text(${asObject(sql`f.field_values`)}) e),
-    (SELECT string_agg(e.value, ' ') FROM jsonb_each_text(${asObject(sql`f.properties`)}) e),
-    (SELECT string_agg(av->>'attributeValue', ' ') FROM jsonb_array_elements(${asArray(sql`f.attributes`)}) av),
-    ${systemName}, ${componentAlias})`;
-  return sql.join(
-    words.map((w) => sql`${everything} ILIKE ${likePattern(w)}`),
-    sql` AND `,
-  );
+/** The attachment kinds of the quick filters (spec §3), as File_List entries of the feature's metadata. */
+const QUICK_FILTERS = [
+  ['hasPhotos', ['Photo']],
+  ['hasFiles', ['File']],
+  ['hasForms', ['Form']],
+] as const;
+
+function attachmentCondition(types: readonly string[]): RawBuilder<unknown> {
+  const kinds = types.map((t) => `@.File_Type == "${t}"`).join(' || ');
+  return sql`jsonb_path_exists(f.metadata, ${`lax $.File_List[*] ? (${kinds})`}::jsonpath)`;
+}
+
+/**
+ * Every word of the free text in the feature: in its search words (migration 019, GIN-indexed), or
+ * naming its system or component. Words with nothing to search by match nothing.
+ */
+function textCondition(text: PreparedText): RawBuilder<unknown>[] {
+  return text.words.map((w) => {
+    if (!w.tsquery) return sql`false`;
+    const alternatives = [sql`f.search_text @@ ${w.tsquery}::tsquery`];
+    if (w.systemIds.length) alternatives.push(sql`f.system_id = ANY(${w.systemIds}::uuid[])`);
+    if (w.componentIds.length) alternatives.push(sql`f.component_id = ANY(${w.componentIds}::uuid[])`);
+    return sql`(${sql.join(alternatives, sql` OR `)})`;
+  });
 }
 
 /** The query's conditions on one layer's features (none when it selects everything). */
-export function searchConditions(layer: ExportLayer, query: SearchQuery): RawBuilder<unknown>[] {
-  const parts: RawBuilder<unknown>[] = [];
-  const words = searchWords(query.search);
-  if (words.length) parts.push(sql`(${textCondition(words)})`);
+export function searchConditions(layer: SearchLayer, query: SearchQuery, text: PreparedText): RawBuilder<unknown>[] {
+  const parts = textCondition(text);
   for (const filter of query.filters ?? [])
     parts.push(sql`(${filter.type === 'bb' ? boxCondition(filter) : fieldCondition(layer, filter)})`);
+  for (const [flag, types] of QUICK_FILTERS) if (query[flag]) parts.push(attachmentCondition(types));
   return parts;
 }
+
+/** Conditions that read no layer field, so one query can count many layers at once. */
+export const layerIndependent = (query: SearchQuery): boolean => (query.filters ?? []).every((f) => f.type === 'bb');
+
+/** The text of a column for sorting or aggregating, and the type it compares as. */
+export const columnText = (layer: SearchLayer, name: string) => fieldOf(layer, name);
