@@ -34,6 +34,9 @@ describe('search', () => {
     const r = await search({ search: 'ÁRBOL 中', projectId: w.project.id });
     // Odd points (10) and the line (21): every word, case-insensitive, the second as a prefix.
     expect(r.hits.total).toEqual({ value: 11, relation: 'eq' });
+    // Without a sort, hits come in feature order (by number: 9 before 10).
+    const fids = r.hits.hits.map((x) => x._source.ogc_fid);
+    expect(fids).toEqual([...fids].sort((a, b) => a - b));
     const hit = r.hits.hits.find((x) => x._source.properties.cuenta === 1)!;
     expect(hit._source).toMatchObject({
       layerId: w.layerId,

@@ -101,9 +101,12 @@ export async function pageOfMatches(
     ? m.layers.flatMap((layer) => branches({ ...m, layers: [layer] }, select))
     : branches(m, select);
   const dir = page.direction === 'desc' ? sql`DESC` : sql`ASC`;
-  const order = byColumn ? sql`sort_num ${dir} NULLS LAST, sort_text ${dir} NULLS LAST, id ${dir}` : sql`id ${dir}`;
+  // Qualified: a bare "id" would name the text id of the output and sort "10" before "9".
+  const order = byColumn
+    ? sql`m.sort_num ${dir} NULLS LAST, m.sort_text ${dir} NULLS LAST, m.id ${dir}`
+    : sql`m.id ${dir}`;
   const r = await sql<{ id: string; layer_id: string }>`
-    SELECT id::text AS id, layer_id FROM (${unionAll(parts)}) m
+    SELECT m.id::text AS id, m.layer_id FROM (${unionAll(parts)}) m
     ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
   return r.rows;
 }

@@ -64,7 +64,11 @@ export function putSignedFile(
 
 /** `POST /rest/exports/{type}/{id}`: starts an EXPORT job of a layer, folder or project. */
 export const startExport = (type: ExportItemType, id: string, body: ExportRequestInput) =>
-  apiFetch<{ jobId: string; id: string }>(`/rest/exports/${type}/${id}`, { method: 'POST', body });
+  apiFetch<{ jobId: string; id: string }>(
+    // An export of a search goes through the search service's call (spec 3 §7).
+    body.query ? `/search/features/export/${type}/${id}` : `/rest/exports/${type}/${id}`,
+    { method: 'POST', body },
+  );
 
 async function authorizedGet(path: string): Promise<Response> {
   const attempt = () => {

@@ -11,6 +11,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { MapCanvas } from './canvas/MapCanvas';
 import { FeatureWorkspace } from './features/FeatureWorkspace';
 import { JobsArea, JobsToggle } from './jobs/JobsArea';
+import { SearchArea, SearchToggle } from './search/SearchArea';
 import { ProjectLayers } from './layers/ProjectLayers';
 import { MapProvider } from './ol/MapContext';
 import { ProjectPanel } from './project-panel/ProjectPanel';
@@ -82,6 +83,7 @@ export function MapScreen() {
             <Typography variant="h6" component="h1" sx={{ flex: 1, fontWeight: 700 }} noWrap>
               Fieldbook
             </Typography>
+            <SearchToggle />
             <JobsToggle />
             <Tooltip title={label('app.settings')} placement="left">
               <IconButton
@@ -115,6 +117,7 @@ export function MapScreen() {
           <FeatureWorkspace />
         </Box>
         <JobsArea />
+        <SearchArea />
       </Box>
     </MapProvider>
   );

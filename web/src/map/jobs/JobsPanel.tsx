@@ -12,7 +12,8 @@ import { useMapStore } from '../state/map-store';
 import { DEFAULT_JOB_PAGE_SIZE } from './job-view';
 import { useJobsPanel } from './jobs-store';
 import { JobsTable } from './JobsTable';
-import { useFloatingWindow } from './use-floating-window';
+import { ResizeGrip } from '../floating/ResizeGrip';
+import { useFloatingWindow } from '../floating/use-floating-window';
 
 /** Server paging: the key of each page reached so far (the first page has none). */
 interface Paging {
@@ -145,25 +146,7 @@ export function JobsPanel() {
             onPage={onPage}
             onPageSize={(size) => update({ keys: [undefined], index: 0, size })}
           />
-          <Box
-            {...resizeHandle}
-            role="separator"
-            tabIndex={0}
-            aria-label={t('app.jobs.resize')}
-            data-testid="jobs-panel-resize"
-            sx={{
-              position: 'absolute',
-              right: 0,
-              bottom: 0,
-              width: 18,
-              height: 18,
-              cursor: 'nwse-resize',
-              touchAction: 'none',
-              background: (theme) =>
-                `linear-gradient(135deg, transparent 55%, ${theme.palette.text.disabled} 55%, ${theme.palette.text.disabled} 65%, transparent 65%, transparent 75%, ${theme.palette.text.disabled} 75%, ${theme.palette.text.disabled} 85%, transparent 85%)`,
-              '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
-            }}
-          />
+          <ResizeGrip {...resizeHandle} label={t('app.jobs.resize')} testId="jobs-panel-resize" />
         </>
       )}
     </Paper>

@@ -18,6 +18,7 @@ import {
   cleanExportFileName,
   type ExportFormat,
   type ExportItemType,
+  type ExportRequestInput,
 } from '@fieldbook/domain';
 import { useProfile } from '../../api/accounts';
 import { ApiError } from '../../api/client';
@@ -42,6 +43,8 @@ interface Props {
   open: boolean;
   project: Project;
   item: ExportItem;
+  /** The search whose matches are exported (the search panel's export); the whole item without it. */
+  query?: ExportRequestInput['query'];
   onClose: () => void;
 }
 
@@ -60,7 +63,7 @@ const TITLES: Record<ExportItemType, string> = {
  * join the dialog when features have them, issue #15).
  * The export runs as a job: the Exports tab of the jobs panel shows it.
  */
-export function ExportDialog({ open, project, item, onClose }: Props) {
+export function ExportDialog({ open, project, item, query, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const email = useProfile().data?.email ?? '';
@@ -83,7 +86,7 @@ export function ExportDialog({ open, project, item, onClose }: Props) {
   const submit = async () => {
     setBusy(true);
     try {
-      await startExport(item.type, item.id, exportBody(current, item.type, item.id, project.id));
+      await startExport(item.type, item.id, { ...exportBody(current, item.type, item.id, project.id), query });
       showSnack(EXPORT_MSG.success, 'success', undefined, SUCCESS_MS);
       useJobsPanel.getState().show('EXPORT');
       onClose();

@@ -7,6 +7,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LockIcon from '@mui/icons-material/Lock';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import TableViewIcon from '@mui/icons-material/TableView';
 import { useIntl } from 'react-intl';
 import { useDisplayName } from '../../../i18n/translate';
 import { fitLonLatExtent } from '../../controls/map-actions';
@@ -21,6 +22,7 @@ import { toggleLayer } from '../layer-toggles';
 import { usePanelDialogs } from '../panel-store';
 import { layerActions, type PanelFlags } from '../rights';
 import { useCanExport } from '../../transfer/export-access';
+import { useSearchPanel } from '../../search/search-store';
 import { LayerState, LayerSymbol } from './LayerState';
 import { RowAction } from './RowAction';
 
@@ -111,6 +113,16 @@ export function LayerRow({ project, folder, layer, checked, count, flags, depth,
           icon={<ZoomInIcon fontSize="small" />}
           enabled
           onClick={() => void zoom()}
+        />
+        <RowAction
+          labelId="app.layer.attribute-table"
+          icon={<TableViewIcon fontSize="small" />}
+          enabled={layer.type === 'VECTOR'}
+          onClick={() => {
+            useSearchPanel.getState().openLayer(layer.id, true);
+            // On a phone the panel covers the map and the table: it gives way.
+            if (window.innerWidth < 600) onClosePanel();
+          }}
         />
         <RowAction
           labelId="app.layer.export"

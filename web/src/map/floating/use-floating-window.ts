@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { clampRect, initialRect, moved, resized, type Rect } from './floating-window';
+import { JOBS_WINDOW, clampRect, initialRect, moved, resized, type Rect, type WindowLimits } from './floating-window';
 
 const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
 const KEY_STEP = 16;
@@ -8,15 +8,15 @@ const KEY_STEP = 16;
  * A floating window the user drags by its title bar and resizes by its corner, with the keyboard too
  * (arrows on the focused handle); it stays inside the page when the page resizes.
  */
-export function useFloatingWindow(top: number) {
-  const [rect, setRect] = useState<Rect>(() => initialRect(viewport(), top));
+export function useFloatingWindow(top: number, limits: WindowLimits = JOBS_WINDOW) {
+  const [rect, setRect] = useState<Rect>(() => initialRect(viewport(), top, limits));
   const drag = useRef<{ kind: 'move' | 'resize'; x: number; y: number; start: Rect } | null>(null);
 
   useEffect(() => {
-    const onResize = () => setRect((r) => clampRect(r, viewport()));
+    const onResize = () => setRect((r) => clampRect(r, viewport(), limits));
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, []);
+  }, [limits]);
 
   const start = (kind: 'move' | 'resize') => (e: PointerEvent<HTMLElement>) => {
     // Buttons in the title bar keep their clicks.
@@ -28,7 +28,7 @@ export function useFloatingWindow(top: number) {
     const d = drag.current;
     if (!d) return;
     const change = d.kind === 'move' ? moved : resized;
-    setRect(change(d.start, e.clientX - d.x, e.clientY - d.y, viewport()));
+    setRect(change(d.start, e.clientX - d.x, e.clientY - d.y, viewport(), limits));
   };
   const onPointerUp = () => {
     drag.current = null;
@@ -43,7 +43,7 @@ export function useFloatingWindow(top: number) {
     if (!delta) return;
     e.preventDefault();
     const change = kind === 'move' ? moved : resized;
-    setRect((r) => change(r, delta[0]!, delta[1]!, viewport()));
+    setRect((r) => change(r, delta[0]!, delta[1]!, viewport(), limits));
   };
 
   const handle = (kind: 'move' | 'resize') => ({
