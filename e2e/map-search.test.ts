@@ -101,7 +101,7 @@ describe('map search: words, filter chips, map area, open on the map, export', (
 
     // The map moved over the east end of the row and zoomed in: the map area keeps only hydrants in view.
     const c = await mapCentre(page);
-    // Dragged below the search panel, which floats over the top right of the map.
+    // Dragged below the search panel, which floats over the top left of the map.
     const shift = (await pixelOf(page, [center.lng + 0.011, center.lat])).x - c.x;
     await page.mouse.move(c.x + shift, c.y + 200);
     await page.mouse.down();
@@ -151,17 +151,32 @@ describe('map search: words, filter chips, map area, open on the map, export', (
     await page.getByTestId('jobs-close').click();
   });
 
-  it("opens a layer's attribute table from its row, sorted by a column", async () => {
+  it("opens a layer's attribute table from its row with its saved search, sorted by a column", async () => {
+    const openAttributeTable = async () => {
+      await openProjectPanel(page);
+      await page
+        .getByTestId(`layer-row-${hydrants}`)
+        .getByRole('button', { name: en['app.layer.attribute-table'] })
+        .click();
+    };
     await page.getByRole('button', { name: en['app.search.close'] }).click();
-    await openProjectPanel(page);
-    await page
-      .getByTestId(`layer-row-${hydrants}`)
-      .getByRole('button', { name: en['app.layer.attribute-table'] })
-      .click();
+    await openAttributeTable();
+    // The layer's filter chip is remembered (spec 3 §3 saved search prefs); the text and map area are not.
+    const chip = panel().getByTestId('search-filter-chip');
+    await expect.poll(() => chip.allTextContents(), { timeout: 15_000 }).toEqual(['pressure ≥ 60']);
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(8);
+    await chip.getByTestId('CancelIcon').click();
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(12);
     await panel().getByRole('button', { name: 'pressure' }).click();
     await panel().getByRole('button', { name: 'pressure' }).click();
-    await expect.poll(async () => (await rows().first().locator('td').allTextContents()).includes('95')).toBe(true);
+    const firstPressure = async () => (await rows().first().locator('td').allTextContents()).includes('95');
+    await expect.poll(firstPressure).toBe(true);
+
+    // After a reload the table opens as it was left: no filter, sorted by pressure, highest first.
+    await page.reload();
+    await openAttributeTable();
+    await expect.poll(() => rows().count(), { timeout: 30_000 }).toBe(12);
+    await expect.poll(firstPressure).toBe(true);
   });
 
   it.each([

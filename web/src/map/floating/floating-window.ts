@@ -19,8 +19,6 @@ export interface WindowLimits {
   margin: number;
   /** Which side of the page it opens on. */
   side: 'left' | 'right';
-  /** Room left free beside it on that side (the map's control column on the right). */
-  inset?: number;
 }
 
 /** Spec 3 §9: minimum 375 by 375, default maximum height 1050, width a third of the window up to 525. */
@@ -38,9 +36,8 @@ export function initialRect(view: Viewport, top: number, limits: WindowLimits = 
   const { minWidth, maxWidth, maxHeight, margin } = limits;
   const width = Math.min(Math.max(view.width / 3, minWidth), maxWidth, view.width);
   const height = Math.min(maxHeight, view.height - top - margin);
-  const gap = margin + (limits.inset ?? 0);
-  const fits = view.width - width > margin + gap;
-  const x = !fits ? 0 : limits.side === 'left' ? gap : view.width - width - gap;
+  const fits = view.width - width > 2 * margin;
+  const x = !fits ? 0 : limits.side === 'left' ? margin : view.width - width - margin;
   return clampRect({ x, y: top, width: Math.round(width), height: Math.round(height) }, view, limits);
 }
 

@@ -13,6 +13,7 @@ import { DEFAULT_JOB_PAGE_SIZE } from './job-view';
 import { useJobsPanel } from './jobs-store';
 import { JobsTable } from './JobsTable';
 import { ResizeGrip } from '../floating/ResizeGrip';
+import { useStackLevel, useWindowStack } from '../floating/window-stack';
 import { useFloatingWindow } from '../floating/use-floating-window';
 
 /** Server paging: the key of each page reached so far (the first page has none). */
@@ -40,6 +41,7 @@ export function JobsPanel() {
   const [collapsed, setCollapsed] = useState(false);
   const [paging, setPaging] = useState<Record<JobType, Paging>>({ IMPORT: FIRST, EXPORT: FIRST });
   const { rect, moveHandle, resizeHandle } = useFloatingWindow(topOffset());
+  const level = useStackLevel('jobs');
   const current = paging[tab];
   const query = useJobsPage(
     {
@@ -66,13 +68,15 @@ export function JobsPanel() {
       role="dialog"
       aria-label={t('app.jobs')}
       data-testid="jobs-panel"
+      // A press anywhere in the window brings it in front of the other floating window.
+      onPointerDownCapture={() => useWindowStack.getState().raise('jobs')}
       sx={{
         position: 'fixed',
         left: rect.x,
         top: rect.y,
         width: rect.width,
         height: collapsed ? 'auto' : rect.height,
-        zIndex: (theme) => theme.zIndex.appBar + 1,
+        zIndex: (theme) => theme.zIndex.appBar + 1 + level,
         display: 'flex',
         flexDirection: 'column',
         overflow: 'hidden',

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { JobType } from '@fieldbook/domain';
+import { useWindowStack } from '../floating/window-stack';
 
 /** An upload whose job the map waits for: when it ends, the project is read again and its new layers shown. */
 export interface WatchedImport {
@@ -28,9 +29,16 @@ export const useJobsPanel = create<JobsState>((set) => ({
   open: false,
   tab: 'IMPORT',
   watched: [],
-  toggle: () => set((s) => ({ open: !s.open })),
+  toggle: () =>
+    set((s) => {
+      if (!s.open) useWindowStack.getState().raise('jobs');
+      return { open: !s.open };
+    }),
   close: () => set({ open: false }),
-  show: (tab) => set({ open: true, tab }),
+  show: (tab) => {
+    useWindowStack.getState().raise('jobs');
+    set({ open: true, tab });
+  },
   setTab: (tab) => set({ tab }),
   watch: (entry) => set((s) => ({ watched: [...s.watched.filter((w) => w.jobId !== entry.jobId), entry] })),
   unwatch: (jobId) => set((s) => ({ watched: s.watched.filter((w) => w.jobId !== jobId) })),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -28,6 +28,7 @@ import { ExportDialog } from '../transfer/ExportDialog';
 import { ColumnChooser } from './ColumnChooser';
 import { FilterChips } from './FilterChips';
 import { openHitOnMap } from './open-hit';
+import { saveLayerSearch, savedLayerSearch } from './search-prefs';
 import { searchBody, useSearchPanel } from './search-store';
 
 /** A cell's text: numbers and dates in the user's language, booleans as words. */
@@ -75,6 +76,20 @@ export function ResultTable({ layerId }: { layerId: string }) {
   const sortOf = (name: string) => (state.sort?.field === name ? state.sort.direction : undefined);
 
   const open = (hit: SearchHit) => openHitOnMap(map, hit, project);
+
+  // The layer's columns, filters and sort are kept in the project's preferences when they change.
+  const fieldFilters = state.filters.filter((f) => f.type !== 'bb');
+  const remembered = JSON.stringify({ headers: chosen, appliedFilters: fieldFilters, sortPrefs: state.sort });
+  useEffect(() => {
+    if (!projectId) return;
+    const now = JSON.parse(remembered) as Parameters<typeof saveLayerSearch>[2];
+    const before = savedLayerSearch(projectId, layerId);
+    const same =
+      JSON.stringify(before.headers) === JSON.stringify(now.headers) &&
+      JSON.stringify(before.appliedFilters ?? []) === JSON.stringify(now.appliedFilters ?? []) &&
+      JSON.stringify(before.sortPrefs ?? null) === JSON.stringify(now.sortPrefs ?? null);
+    if (!same) saveLayerSearch(projectId, layerId, now);
+  }, [projectId, layerId, remembered]);
 
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }} data-testid="search-results">

@@ -7,6 +7,7 @@ import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { useIntl } from 'react-intl';
 import { SEARCH_PANEL } from '@fieldbook/domain';
 import { ResizeGrip } from '../floating/ResizeGrip';
+import { useStackLevel, useWindowStack } from '../floating/window-stack';
 import { useFloatingWindow } from '../floating/use-floating-window';
 import type { WindowLimits } from '../floating/floating-window';
 import { LayerMatches } from './LayerMatches';
@@ -14,20 +15,23 @@ import { ResultTable } from './ResultTable';
 import { SearchBox } from './SearchBox';
 import { useSearchPanel } from './search-store';
 
-/** Spec 3 §9: minimum width 375, default height 420; it opens on the right, clear of the project panel and the map controls. */
+/**
+ * Spec 3 §9: minimum width 375, default height 420. It opens on the left below the place search: the
+ * project panel (its attribute-table action opens this panel) and the map controls are on the right.
+ */
 const SEARCH_WINDOW: WindowLimits = {
   minWidth: SEARCH_PANEL.minWidth,
   minHeight: 240,
   maxWidth: 760,
   maxHeight: SEARCH_PANEL.defaultHeight,
   margin: 8,
-  side: 'right',
-  // The map's zoom, locate and measure buttons stay reachable beside it.
-  inset: 56,
+  side: 'left',
 };
 
 /** Below the app bar (56 px on phones, 64 px otherwise). */
 const topOffset = () => (window.innerWidth < 600 ? 56 : 64);
+/** The map's place search box under the app bar, left uncovered. */
+const PLACE_SEARCH_HEIGHT = 56;
 
 /**
  * The search panel (spec 3 §2): a floating card the user drags and resizes, with a search box, quick
@@ -38,7 +42,8 @@ export function SearchPanel() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { collapsed, maximized, layerId, setCollapsed, setMaximized, close } = useSearchPanel();
-  const { rect, moveHandle, resizeHandle } = useFloatingWindow(topOffset(), SEARCH_WINDOW);
+  const { rect, moveHandle, resizeHandle } = useFloatingWindow(topOffset() + PLACE_SEARCH_HEIGHT, SEARCH_WINDOW);
+  const level = useStackLevel('search');
   const place = maximized
     ? { left: 0, top: topOffset(), width: '100vw', height: `calc(100dvh - ${topOffset()}px)` }
     : { left: rect.x, top: rect.y, width: rect.width, height: collapsed ? 'auto' : rect.height };
@@ -49,10 +54,12 @@ export function SearchPanel() {
       role="dialog"
       aria-label={t('app.search')}
       data-testid="search-panel"
+      // A press anywhere in the window brings it in front of the other floating window.
+      onPointerDownCapture={() => useWindowStack.getState().raise('search')}
       sx={{
         position: 'fixed',
         ...place,
-        zIndex: (theme) => theme.zIndex.appBar + 1,
+        zIndex: (theme) => theme.zIndex.appBar + 1 + level,
         display: 'flex',
         flexDirection: 'column',
         overflow: 'hidden',

@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import { SEARCH_DEFAULT_PAGE_SIZE, type SearchFilter } from '@fieldbook/domain';
 import type { SearchBody } from '../../api/search';
+import { useWindowStack } from '../floating/window-stack';
+import { useMapStore } from '../state/map-store';
+import { savedLayerSearch } from './search-prefs';
 
 export type QuickFilter = 'hasPhotos' | 'hasFiles' | 'hasForms';
 export const QUICK_FILTERS: QuickFilter[] = ['hasPhotos', 'hasFiles', 'hasForms'];
@@ -60,21 +63,32 @@ export const useSearchPanel = create<SearchState>((set) => ({
   pageSize: SEARCH_DEFAULT_PAGE_SIZE,
   sort: null,
   columns: {},
-  toggle: () => set((s) => ({ open: !s.open, collapsed: false })),
+  toggle: () =>
+    set((s) => {
+      if (!s.open) useWindowStack.getState().raise('search');
+      return { open: !s.open, collapsed: false };
+    }),
   close: () => set({ open: false }),
   setCollapsed: (collapsed) => set({ collapsed }),
   setMaximized: (maximized) => set({ maximized }),
   setText: (text) => set({ text, ...FIRST_PAGE }),
   openLayer: (layerId, asAttributeTable = false) =>
-    set((s) => ({
-      open: true,
-      collapsed: false,
-      layerId,
-      sort: null,
-      ...FIRST_PAGE,
-      ...(asAttributeTable ? { text: '', quick: { hasPhotos: false, hasFiles: false, hasForms: false } } : {}),
-      filters: asAttributeTable ? [] : s.filters.filter((f) => f.type === 'bb'),
-    })),
+    set((s) => {
+      useWindowStack.getState().raise('search');
+      // The layer's saved columns, filters and sort (spec 3 §3); a map area is this session's only.
+      const saved = savedLayerSearch(useMapStore.getState().projectId, layerId);
+      const kept = asAttributeTable ? [] : s.filters.filter((f) => f.type === 'bb');
+      return {
+        open: true,
+        collapsed: false,
+        layerId,
+        ...FIRST_PAGE,
+        ...(asAttributeTable ? { text: '', quick: { hasPhotos: false, hasFiles: false, hasForms: false } } : {}),
+        filters: [...kept, ...(saved.appliedFilters ?? []).filter((f) => f.type !== 'bb')],
+        sort: saved.sortPrefs ?? null,
+        columns: saved.headers ? { ...s.columns, [layerId]: saved.headers } : s.columns,
+      };
+    }),
   back: () => set({ layerId: null, ...FIRST_PAGE }),
   setFilter: (filter, replacing) =>
     set((s) => ({
