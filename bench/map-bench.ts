@@ -5,19 +5,17 @@
  * and on PGlite. The database is settled (VACUUM ANALYZE, CHECKPOINT) and every query warmed up first.
  */
 import { performance } from 'node:perf_hooks';
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type Database } from '../server/src/db/connect.js';
+import type { Database } from '../server/src/db/connect.js';
 import type { DB } from '../server/src/db/schema.js';
 import { prepareDatabase } from '../server/src/db/prepare.js';
 import { buildSnapshotNow, dropSnapshots, setSnapshotsEnabled } from '../server/src/ogc/point-snapshot.js';
 import { tileCache } from '../server/src/ogc/tile-cache.js';
 import type { MapFrame } from '../server/src/ogc/wms-params.js';
 import { pointPixels } from '../server/src/ogc/wms-query.js';
-import { buildFixture, settle, type MapFixture } from './map-setup.js';
+import { benchDatabase, buildFixture, refPool, settle, type MapFixture } from './map-setup.js';
 import { vectorTileFigures } from './mvt-bench.js';
 import { pagingFigures } from './paging-bench.js';
 import { HttpClients, inProcess, measure, printTable, section, type Figure } from './stats.js';
@@ -61,14 +59,6 @@ const bareSql = (bbox: number[], layerId: string, columns: 'all' | 'map') => {
   LEFT JOIN components c ON c.id = t.component_id
   LEFT JOIN accounts a ON a.id = t.created_by`;
 };
-
-/** The references' own two connections; an idle one ended by the server is logged, not a crash. */
-function refPool(url: string, log: (s: string) => void): pg.Pool {
-  // The server's own settings (db/connect.ts: JIT off), so the reference is timed as the server runs.
-  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
-  pool.on('error', (err) => log(`  reference pool: ${err.message}`));
-  return pool;
-}
 
 export interface MapBenchOptions {
   points: number;
@@ -213,33 +203,11 @@ async function measureAll(
 
 /** One database: create, load through our data path, settle, measure, drop (PostgreSQL) or delete (PGlite). */
 async function benchOne(kind: 'postgres' | 'pglite', o: MapBenchOptions, adminUrl?: string): Promise<string[]> {
-  let database: Database;
-  let url: string | null = null;
-  let drop: () => Promise<void>;
-  if (kind === 'postgres') {
-    const name = `fieldbook_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl!);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    database = await openDatabase({ databaseUrl: url });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } else {
-    // openDatabase keeps PGlite's files in <dataDir>/pglite: ~1.5 GB for a million points, deleted below.
-    const dataDir = path.join(o.tmpDir, 'pglite-map');
-    mkdirSync(dataDir, { recursive: true });
-    database = await openDatabase({ dataDir });
-    drop = async () => rmSync(dataDir, { recursive: true, force: true });
-  }
+  const { database, url, drop } = await benchDatabase(kind, {
+    name: `fieldbook_bench_${process.pid}`,
+    adminUrl,
+    dataDir: path.join(o.tmpDir, 'pglite-map'),
+  });
   const figures: Figure[] = [];
   const out: string[] = [];
   try {
