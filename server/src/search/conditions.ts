@@ -63,8 +63,14 @@ function fieldOf(layer: SearchLayer, name: string): { text: RawBuilder<unknown>;
   }
   const property = sql`${asObject(sql`f.properties`)}->>${name}`;
   if (!layer.dictionaryId) return { text: property, type: 'text' };
+  // The ids of the attributes of that name in the layer's dictionary, looked up once per statement (an
+  // uncorrelated subquery is an InitPlan): each feature then only compares its attribute ids with them.
+  // Joining `attributes` per feature (by a text cast, so without its index) took ~0.1 ms a feature.
+  const ids = sql`(SELECT coalesce(array_agg(a.id::text), '{}') FROM attributes a
+    JOIN components c ON c.id = a.component_id JOIN systems s ON s.id = c.system_id
+    WHERE s.dictionary_id = ${layer.dictionaryId} AND a.name = ${name})::text[]`;
   const dictionary = sql`(SELECT av->>'attributeValue' FROM jsonb_array_elements(${asArray(sql`f.attributes`)}) av
-    JOIN attributes a ON a.id::text = av->>'attributeId' WHERE a.name = ${name} LIMIT 1)`;
+    WHERE av->>'attributeId' = ANY(${ids}) LIMIT 1)`;
   return { text: sql`coalesce(${dictionary}, ${property})`, type: 'text' };
 }
 
