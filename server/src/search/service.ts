@@ -20,11 +20,10 @@ import { attributeValuesSql } from '../ogc/wfs-columns.js';
 import { searchedLayers, type SearchedLayer } from './layers.js';
 import { layerMapping, type LayerMapping } from './mappings.js';
 import {
-  countMatches,
   countsByLayer,
   fieldValueBuckets,
   hitRows,
-  pageOfMatches,
+  matchesAndPage,
   suggestedValues,
   type HitRow,
   type Matching,
@@ -113,15 +112,12 @@ export async function search(
     if (!known.includes(request.orderBy.toLowerCase())) throw badRequest(SEARCH_MSG.fieldNotFound);
   }
   const pageSize = request.pageSize ?? SEARCH_DEFAULT_PAGE_SIZE;
-  const [total, ids] = await Promise.all([
-    countMatches(deps.db, m),
-    pageOfMatches(deps.db, m, {
-      offset: (request.page ?? 0) * pageSize,
-      limit: pageSize,
-      orderBy: request.orderBy ?? undefined,
-      direction: request.orderDirection ?? 'asc',
-    }),
-  ]);
+  const { total, ids } = await matchesAndPage(deps.db, m, {
+    offset: (request.page ?? 0) * pageSize,
+    limit: pageSize,
+    orderBy: request.orderBy ?? undefined,
+    direction: request.orderDirection ?? 'asc',
+  });
   const byLayer = new Map<string, string[]>();
   for (const { id, layer_id } of ids) byLayer.set(layer_id, [...(byLayer.get(layer_id) ?? []), id]);
   const hitsById = new Map<string, SearchHit>();

@@ -84,13 +84,8 @@ function sortKeys(layer: SearchLayer | null, orderBy: string | undefined) {
   return { num: sql`NULL::numeric`, text: sql`(${column.text})::text` };
 }
 
-/** One page of matching feature ids (with their layer), in the requested order, then by id. */
-export async function pageOfMatches(
-  db: Executor,
-  m: Matching,
-  page: PageRequest,
-): Promise<Array<{ id: string; layer_id: string }>> {
-  if (!m.layers.length) return [];
+/** The query of a page: the matching rows with their sort keys (one part per layer or one for all) and their order. */
+function pageParts(m: Matching, page: PageRequest) {
   const byColumn = !!page.orderBy && !['ogc_fid', '_id'].includes(page.orderBy.toLowerCase());
   const select = (layer: SearchLayer | null) => {
     const keys = sortKeys(layer, byColumn ? page.orderBy : undefined);
@@ -102,13 +97,58 @@ export async function pageOfMatches(
     : branches(m, select);
   const dir = page.direction === 'desc' ? sql`DESC` : sql`ASC`;
   // Qualified: a bare "id" would name the text id of the output and sort "10" before "9".
-  const order = byColumn
-    ? sql`m.sort_num ${dir} NULLS LAST, m.sort_text ${dir} NULLS LAST, m.id ${dir}`
-    : sql`m.id ${dir}`;
+  const order = (t: RawBuilder<unknown>) =>
+    byColumn
+      ? sql`${t}.sort_num ${dir} NULLS LAST, ${t}.sort_text ${dir} NULLS LAST, ${t}.id ${dir}`
+      : sql`${t}.id ${dir}`;
+  return { rows: unionAll(parts), order };
+}
+
+/** One page of matching feature ids (with their layer), in the requested order, then by id. */
+export async function pageOfMatches(
+  db: Executor,
+  m: Matching,
+  page: PageRequest,
+): Promise<Array<{ id: string; layer_id: string }>> {
+  if (!m.layers.length) return [];
+  const { rows, order } = pageParts(m, page);
   const r = await sql<{ id: string; layer_id: string }>`
-    SELECT m.id::text AS id, m.layer_id FROM (${unionAll(parts)}) m
-    ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+    SELECT m.id::text AS id, m.layer_id FROM (${rows}) m
+    ORDER BY ${order(sql`m`)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
   return r.rows;
+}
+
+/**
+ * How many rows match (countMatches) and one page of them (pageOfMatches). A narrowed search reads its
+ * matching rows once, up to SEARCH_TRACK_TOTAL + 1 with their sort keys, and counts and pages them in
+ * the same statement: each matching row is fetched and its conditions evaluated once, not once for the
+ * count and again for the page. Past SEARCH_TRACK_TOTAL matches the page is read on its own (it can
+ * then stop early through an index); a layer's whole attribute table is counted exactly, beside its page.
+ */
+export async function matchesAndPage(
+  db: Executor,
+  m: Matching,
+  page: PageRequest,
+): Promise<{ total: { value: number; relation: 'eq' | 'gte' }; ids: Array<{ id: string; layer_id: string }> }> {
+  if (!m.layers.length) return { total: { value: 0, relation: 'eq' }, ids: [] };
+  if (m.layers.length === 1 && selectsEverything(m)) {
+    const [total, ids] = await Promise.all([countMatches(db, m), pageOfMatches(db, m, page)]);
+    return { total, ids };
+  }
+  const { rows, order } = pageParts(m, page);
+  const r = await sql<{ n: string; id: string | null; layer_id: string | null }>`
+    WITH m AS MATERIALIZED (SELECT * FROM (${rows}) u LIMIT ${SEARCH_TRACK_TOTAL + 1}),
+      c AS (SELECT count(*) AS n FROM m)
+    SELECT c.n, p.id::text AS id, p.layer_id FROM c
+    LEFT JOIN LATERAL (SELECT m.* FROM m ORDER BY ${order(sql`m`)} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
+    ORDER BY ${order(sql`p`)}`.execute(db);
+  const n = Number(r.rows[0]?.n ?? 0);
+  if (n > SEARCH_TRACK_TOTAL)
+    return { total: { value: SEARCH_TRACK_TOTAL, relation: 'gte' }, ids: await pageOfMatches(db, m, page) };
+  return {
+    total: { value: n, relation: 'eq' },
+    ids: r.rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, layer_id: row.layer_id! }])),
+  };
 }
 
 /** Matches per layer id. */
