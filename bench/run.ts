@@ -1,9 +1,12 @@
 /**
  * `npm run bench`: request latencies of the busiest API routes on the embedded database, measured
  * in-process (no network), then the map services benchmark (bench/map-bench.ts) on PostgreSQL+PostGIS
- * and PGlite, then the browser drawing benchmark (bench/browser-bench.ts). Figures, not pass/fail.
+ * and PGlite, then the search benchmark (bench/search-bench.ts), then the browser drawing benchmark
+ * (bench/browser-bench.ts). Figures, not pass/fail.
  *
- * BENCH_ONLY=api,map,browser,transfer picks sections (mvt instead of map: only the map section's vector-tile figures; transfer: bench/transfer-bench.ts, imports and exports
+ * BENCH_ONLY=api,map,search,browser,transfer picks sections (mvt instead of map: only the map section's vector-tile figures;
+ * search: the search routes over BENCH_SEARCH_FEATURES (1,000,000) features with dictionary attributes, on PGlite
+ * BENCH_SEARCH_PGLITE_FEATURES (the same; 0 skips PGlite); transfer: bench/transfer-bench.ts, imports and exports
  * of BENCH_TRANSFER_POINTS (1,000,000) points beside ogr2ogr; BENCH_TRANSFER_PGLITE=no skips its PGlite half, BENCH_TRANSFER_FORMATS=CSV,DXF picks export formats); BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * is the admin connection a bench database is created and dropped with ("off" skips PostgreSQL);
  * BENCH_POINTS (1,000,000), BENCH_LINES (100,000) and BENCH_PGLITE_POINTS (1,000,000; lines in the same
@@ -22,6 +25,7 @@ import type { MailMessage } from '../server/src/platform/mail.js';
 import pg from 'pg';
 import { runMapBench } from './map-bench.js';
 import { runBrowserBench } from './browser-bench.js';
+import { runSearchBench } from './search-bench.js';
 import { runTransferBench } from './transfer-bench.js';
 import { benchConfig, settle } from './map-setup.js';
 import { inProcess, machineLine, measure, printTable, section, type Figure } from './stats.js';
@@ -132,7 +136,7 @@ async function apiBench(tmpDir: string, log: (s: string) => void) {
 }
 
 async function main(tmpDir: string) {
-  const only = (process.env.BENCH_ONLY ?? 'api,map,browser,transfer').split(',');
+  const only = (process.env.BENCH_ONLY ?? 'api,map,search,browser,transfer').split(',');
   const log = (line: string) => console.log(line);
   log(`npm run bench, ${new Date().toISOString()}: ${machineLine()}`);
   log(`sections ${only.join(',')}; temporary files in ${tmpDir} (removed at the end)`);
@@ -157,6 +161,16 @@ async function main(tmpDir: string) {
       pglitePoints: Number(process.env.BENCH_PGLITE_POINTS ?? 1_000_000),
       lines: Number(process.env.BENCH_LINES ?? 100_000),
       tmpDir,
+      log,
+    });
+  }
+  if (only.includes('search')) {
+    const features = Number(process.env.BENCH_SEARCH_FEATURES ?? 1_000_000);
+    await runSearchBench({
+      pgAdminUrl: reachable ? pgUrl : undefined,
+      pgFeatures: features,
+      pgliteFeatures: Number(process.env.BENCH_SEARCH_PGLITE_FEATURES ?? features),
+      tmpDir: path.join(tmpDir, 'search'),
       log,
     });
   }
