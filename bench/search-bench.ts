@@ -8,13 +8,14 @@
  * aggregations over a layer of 1M < 300 ms. The database is settled (VACUUM ANALYZE, CHECKPOINT) first.
  */
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import type { Database } from '../server/src/db/connect.js';
 import { prepareDatabase } from '../server/src/db/prepare.js';
 import type { DB } from '../server/src/db/schema.js';
 import { benchDatabase, refPool, settle } from './map-setup.js';
 import { buildSearchFixture, SEARCH_WORD, type SearchFixture } from './search-setup.js';
-import { inProcess, measure, printTable, section, type Figure } from './stats.js';
+import { inProcess, measure, printTable, section, type Figure, type Round } from './stats.js';
 
 export interface SearchBenchOptions {
   pgAdminUrl?: string;
@@ -53,19 +54,41 @@ const bareBuckets = (from: RawBuilder<unknown>, value: RawBuilder<unknown>, laye
   WHERE f.layer_id = ${layerId} AND f.deleted_at IS NULL AND ${where}
   GROUP BY 1 ORDER BY n DESC, key LIMIT 20`;
 
-async function searchFigures(database: Database, f: SearchFixture, url: string | null, log: (s: string) => void) {
+/** Measures every figure into `figures` (so a failure still prints those already taken). */
+async function searchFigures(
+  database: Database,
+  f: SearchFixture,
+  url: string | null,
+  log: (s: string) => void,
+  figures: Figure[],
+): Promise<void> {
   const refDb = url ? new Kysely<DB>({ dialect: new PostgresDialect({ pool: refPool(url, log) }) }) : database.db;
   const post = async (route: string, body: object) => {
     const r = await f.app.inject({ method: 'POST', url: route, payload: body, headers: f.auth });
     if (r.statusCode !== 200) throw new Error(`POST ${route} → ${r.statusCode} ${r.body}`);
     return r.json();
   };
-  const route = (url: string, body: object) => inProcess(() => post(url, body), 1);
+  // Session tokens last 15 minutes and a PGlite figure can take longer: signed in again (untimed) every 10.
+  let signedAt = -Infinity;
+  const fresh = async () => {
+    if (performance.now() - signedAt < 10 * 60_000) return;
+    const { idToken } = await f.json('POST', '/auth/signin', { email: f.email, password: f.password });
+    f.auth.authorization = `Bearer ${idToken}`;
+    signedAt = performance.now();
+  };
+  /** One client's round of a route, timed from the request to the parsed answer. */
+  const route =
+    (url: string, body: object): Round =>
+    async () => {
+      await fresh();
+      const s = performance.now();
+      await post(url, body);
+      return [performance.now() - s];
+    };
   const reference = (name: string, q: RawBuilder<unknown>) => ({
     name,
     round: inProcess(async () => (await q.execute(refDb)).rows.length, 1),
   });
-  const figures: Figure[] = [];
   try {
     const searchUrl = `/search/features/${f.organizationId}`;
     const word = sql`f.search_text @@ to_tsquery('simple', ${TSQUERY})`;
@@ -99,6 +122,7 @@ async function searchFigures(database: Database, f: SearchFixture, url: string |
     ];
     for (const [name, extra, bare] of searches) {
       const body = { search: SEARCH_WORD, layerId: f.layerId, page: 0, pageSize: PAGE, ...extra };
+      await fresh();
       const answer = await post(searchUrl, body);
       const ref = (await bare.execute(refDb)).rows[0]!;
       const ids = answer.hits.hits.map((h: { _source: { ogc_fid: number } }) => String(h._source.ogc_fid));
@@ -129,6 +153,7 @@ async function searchFigures(database: Database, f: SearchFixture, url: string |
     ];
     for (const [field, kind, bare] of aggregations) {
       const body = { field, size: 20 };
+      await fresh();
       const answer = await post(valuesUrl, body);
       const buckets = answer.aggregations.values.buckets as Array<{ key: string; doc_count: number }>;
       const ref = (await bare.execute(refDb)).rows;
@@ -146,6 +171,7 @@ async function searchFigures(database: Database, f: SearchFixture, url: string |
     }
 
     const countsBody = { search: SEARCH_WORD, projectId: f.projectId };
+    await fresh();
     const counts = await post('/search/features/agg/fields', countsBody);
     const bareCounts = sql<{ layer_id: string; n: string }>`
       SELECT f.layer_id, count(*) AS n FROM features f
@@ -159,7 +185,6 @@ async function searchFigures(database: Database, f: SearchFixture, url: string |
         note: `${counts._doc_count} matches, bare SQL ${refCounts.reduce((s, r) => s + Number(r.n), 0)}; target < 300 ms`,
       }),
     );
-    return figures;
   } finally {
     if (refDb !== database.db) await refDb.destroy();
   }
@@ -184,7 +209,7 @@ async function benchOne(kind: 'postgres' | 'pglite', n: number, o: SearchBenchOp
     o.log(load);
     out.push(load);
     await settle(database, o.log);
-    figures.push(...(await searchFigures(database, f, url, o.log)));
+    await searchFigures(database, f, url, o.log, figures);
     return out;
   } finally {
     if (figures.length)
