@@ -106,8 +106,17 @@ export async function search(
   checkOrganization(caller, orgId);
   const started = performance.now();
   const m = await matching(deps, caller, request);
+  // A layer's mapping is read once per request (for the sort's check and its hits' values); one layer's is
+  // asked for at once, so it is read while the matches are (on PostgreSQL, on another connection).
+  const mappings = new Map<string, Promise<LayerMapping>>();
+  const mappingOf = (layer: SearchedLayer) => {
+    let mapping = mappings.get(layer.id);
+    if (!mapping) mappings.set(layer.id, (mapping = layerMapping(deps.db, layer)));
+    return mapping;
+  };
+  if (m.layers.length === 1) mappingOf(m.layers[0]!).catch(() => undefined);
   if (request.orderBy && m.layers.length === 1) {
-    const mapping = await layerMapping(deps.db, m.layers[0]!);
+    const mapping = await mappingOf(m.layers[0]!);
     const known = ['ogc_fid', '_id', ...mapping.fields.map((f) => f.name.toLowerCase())];
     if (!known.includes(request.orderBy.toLowerCase())) throw badRequest(SEARCH_MSG.fieldNotFound);
   }
@@ -123,7 +132,7 @@ export async function search(
   const hitsById = new Map<string, SearchHit>();
   for (const [layerId, layerIds] of byLayer) {
     const layer = m.layers.find((l) => l.id === layerId)!;
-    const mapping = await layerMapping(deps.db, layer);
+    const mapping = await mappingOf(layer);
     for (const row of await hitRows(deps.db, layerIds, attributeValuesSql(mapping.columns)))
       hitsById.set(row.id, toHit(row, layer, mapping));
   }
