@@ -24,6 +24,8 @@ interface MapState {
   /** The project shown on the map (restored from preferences.lastProject by the project panel). */
   projectId: string | null;
   selection: SelectedFeature | null;
+  /** Bumped by every select call, even null → null: a slow answer to an older click checks it is still current. */
+  selectionSeq: number;
   mode: MapMode;
   /** Bumped to make a layer reload its data (after a save, delete or move). */
   layerRevision: Record<string, number>;
@@ -43,6 +45,7 @@ interface MapState {
 export const useMapStore = create<MapState>((set, get) => ({
   projectId: null,
   selection: null,
+  selectionSeq: 0,
   mode: { type: 'idle' },
   layerRevision: {},
   loading: 0,
@@ -56,11 +59,12 @@ export const useMapStore = create<MapState>((set, get) => ({
       return { layerStatus: next };
     }),
   // A project change resets selection and any drawing (spec 3 §4: layers reset on project change).
-  setProject: (projectId) => set({ projectId, selection: null, mode: { type: 'idle' } }),
+  setProject: (projectId) =>
+    set((s) => ({ projectId, selection: null, selectionSeq: s.selectionSeq + 1, mode: { type: 'idle' } })),
   // Selecting a feature clears any edit (spec 3 §4); a selection is ignored while editing.
   select: (selection) => {
     if (get().mode.type === 'edit' && selection) return;
-    set({ selection });
+    set((s) => ({ selection, selectionSeq: s.selectionSeq + 1 }));
   },
   setMode: (mode) => set({ mode }),
   refreshLayers: (...ids) =>
