@@ -25,7 +25,7 @@ export interface SearchBenchOptions {
   log: (s: string) => void;
 }
 
-/** The word as the service matches it: its lexeme as a prefix ('simple' configuration). */
+/** The word as the service matches it: its lexeme as a prefix (an ASCII word: the same in every configuration). */
 const TSQUERY = `${SEARCH_WORD.toLowerCase()}:*`;
 const PAGE = 50;
 
@@ -91,7 +91,7 @@ async function searchFigures(
   });
   try {
     const searchUrl = `/search/features/${f.organizationId}`;
-    const word = sql`f.search_text @@ to_tsquery('simple', ${TSQUERY})`;
+    const word = sql`f.search_text @@ to_tsquery('fieldbook_search', ${TSQUERY})`;
     const diameter = sql`(f.field_values->>'diameter')::numeric >= 12`;
     const material = sql`EXISTS (SELECT 1 FROM jsonb_array_elements(f.attributes) av
       WHERE av->>'attributeId' = ANY(${f.materialIds}::text[]) AND av->>'attributeValue' = 'PVC')`;

@@ -50,6 +50,10 @@ describe('search', () => {
     // A prefix of a word finds it; a word inside no value finds nothing; dictionary values and system names count.
     expect((await search({ search: 'niñ', layerId: w.layerId })).hits.total.value).toBe(11);
     expect((await search({ search: 'rbol', layerId: w.layerId })).hits.total.value).toBe(0);
+    // Accents fold both ways: "arbol" finds "árbol", "Élec rio" finds the Electric line on "Río Verde".
+    expect((await search({ search: 'arbol', layerId: w.layerId })).hits.total.value).toBe(11);
+    const folded = await search({ search: 'Élec rio', projectId: w.project.id });
+    expect(folded.hits.hits.map((x) => x._source.properties[w.attribute])).toEqual(['Río Verde']);
     expect((await search({ search: 'calle', projectId: w.project.id })).hits.total.value).toBe(2);
     const electric = await search({ search: 'electric verde', projectId: w.project.id });
     expect(electric.hits.hits.map((x) => x._source.properties[w.attribute])).toEqual(['Río Verde']);

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -30,7 +31,7 @@ export interface Database {
   copyOut?(query: string): AsyncIterable<Buffer>;
 }
 
-export const PGLITE_EXTENSIONS = { postgis, pg_trgm, btree_gist };
+export const PGLITE_EXTENSIONS = { postgis, pg_trgm, btree_gist, unaccent };
 
 // bigint (int8) and numeric come back as strings from pg; keep them exact, convert where used.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);

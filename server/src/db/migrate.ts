@@ -18,6 +18,8 @@ import * as m016 from './migrations/016_bulk_feature_writes.js';
 import * as m017 from './migrations/017_import_into_pending_layers.js';
 import * as m018 from './migrations/018_layer_feature_order.js';
 import * as m019 from './migrations/019_feature_search.js';
+import * as m020 from './migrations/020_layer_value_counts.js';
+import * as m021 from './migrations/021_search_accents.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +42,8 @@ const migrations: Record<string, Migration> = {
   '017_import_into_pending_layers': m017,
   '018_layer_feature_order': m018,
   '019_feature_search': m019,
+  '020_layer_value_counts': m020,
+  '021_search_accents': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { SEARCH_TRACK_TOTAL, type SearchQuery } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
 import { columnText, layerIndependent, searchConditions, type SearchLayer } from './conditions.js';
-import type { PreparedText } from './text.js';
+import { SEARCH_CONFIG, type PreparedText } from './text.js';
+import { countedValueBuckets } from './value-counts.js';
 
 /**
  * The search's SQL over `features`: which rows match (per layer, since field filters read each layer's
@@ -162,7 +163,7 @@ export async function countsByLayer(db: Executor, m: Matching): Promise<Map<stri
 
 /**
  * The commonest values of one field among a layer's matches (ties by value), optionally only values
- * starting with `prefix`. A system or component groups by its id first: its name is looked up once per
+ * starting with `prefix`. A whole layer's come from the counts kept on write (./value-counts.ts). A system or component groups by its id first: its name is looked up once per
  * group rather than once per feature.
  */
 export async function fieldValueBuckets(
@@ -171,7 +172,11 @@ export async function fieldValueBuckets(
   field: string,
   prefix: string | undefined,
   size: number,
-): Promise<Array<{ key: string; type: string; n: number }>> {
+): Promise<Array<{ key: string; n: number }>> {
+  if (selectsEverything(m)) {
+    const counted = await countedValueBuckets(db, m.layers[0], field, prefix, size);
+    if (counted) return counted;
+  }
   const lower = field.toLowerCase();
   const named =
     lower === 'system' && !m.layers[0].fields.some((f) => f.name.toLowerCase() === 'system')
@@ -191,7 +196,7 @@ export async function fieldValueBuckets(
       SELECT ${key} AS key, g.n FROM (SELECT k, count(*) AS n FROM (${rows!}) m WHERE k IS NOT NULL GROUP BY k) g
     ) v WHERE key IS NOT NULL ${starts}
     ORDER BY n DESC, key LIMIT ${size}`.execute(db);
-  return r.rows.map((row) => ({ key: row.key, type: named ? 'text' : column.type, n: Number(row.n) }));
+  return r.rows.map((row) => ({ key: row.key, n: Number(row.n) }));
 }
 
 /**
@@ -225,7 +230,7 @@ export async function suggestedValues(
         JOIN attributes a ON a.id::text = av->>'attributeId'
     )
     SELECT text, field, min(layer_id::text) AS layer_id FROM vals
-    WHERE text IS NOT NULL AND length(text) <= 200 AND to_tsvector('simple', text) @@ ${tsquery}::tsquery
+    WHERE text IS NOT NULL AND length(text) <= 200 AND to_tsvector(${SEARCH_CONFIG}, text) @@ ${tsquery}::tsquery
     GROUP BY text, field
     ORDER BY max(word_similarity(${typed}, text)) DESC, count(*) DESC, text
     LIMIT ${size}`.execute(db);

@@ -1,0 +1,109 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * How many live features of a layer hold each value of each column (issue #13: field-value
+ * aggregations over a layer of a million features in well under 300 ms). Counting a column's values by
+ * scanning the layer reads every row's JSON: 1.6 s for a typed field and 11 s for a dictionary
+ * attribute over 1M features. Here the counts are kept as features are written, by statement-level
+ * triggers that fold each statement's changed rows (transition tables) into `layer_value_counts` in the
+ * writer's own transaction, so every path that writes features (the feature API, WFS-T, OGC API,
+ * imports, moves, restores, soft and hard deletes) keeps them exact without knowing about them. A bulk
+ * statement of 5,000 imported rows costs one GROUP BY over those rows.
+ *
+ * Sources: 'f' a typed field (key: its name in field_values), 'a' a dictionary attribute (key: its id;
+ * the first entry of an id in a feature counts, as the search reads it), 'p' a free property (key: its
+ * name), 's' the system and 'c' the component (key '', value: the id). Null values are not counted.
+ * The search service reads these counts for an unnarrowed layer (server/src/search/value-counts.ts).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // No key to layers: a layer's deletion deletes its features, whose trigger takes the counts to zero.
+  await sql`CREATE TABLE layer_value_counts (
+    layer_id uuid NOT NULL,
+    source "char" NOT NULL,
+    key text NOT NULL,
+    value text NOT NULL,
+    n bigint NOT NULL,
+    PRIMARY KEY (layer_id, source, key, value))`.execute(db);
+  // The commonest values of one column first, straight from the index.
+  await sql`CREATE INDEX layer_value_counts_top_idx ON layer_value_counts (layer_id, source, key, n DESC, value)`.execute(
+    db,
+  );
+  // Counts that reach zero are removed after each statement; this index finds them without a scan.
+  await sql`CREATE INDEX layer_value_counts_zero_idx ON layer_value_counts (layer_id) WHERE n <= 0`.execute(db);
+
+  await sql`CREATE FUNCTION feature_value_keys(system_id uuid, component_id uuid, field_values jsonb,
+      attributes jsonb, properties jsonb)
+    RETURNS TABLE (source "char", key text, value text) LANGUAGE sql IMMUTABLE AS $$
+      SELECT 's'::"char", '', system_id::text WHERE system_id IS NOT NULL
+      UNION ALL SELECT 'c'::"char", '', component_id::text WHERE component_id IS NOT NULL
+      UNION ALL SELECT 'f'::"char", e.key, e.value FROM jsonb_each_text(
+        CASE WHEN jsonb_typeof(field_values) = 'object' THEN field_values ELSE '{}'::jsonb END) e
+        WHERE e.value IS NOT NULL
+      UNION ALL SELECT 'p'::"char", e.key, e.value FROM jsonb_each_text(
+        CASE WHEN jsonb_typeof(properties) = 'object' THEN properties ELSE '{}'::jsonb END) e
+        WHERE e.value IS NOT NULL
+      UNION ALL SELECT 'a'::"char", a.id, a.value FROM (
+        SELECT DISTINCT ON (av->>'attributeId') av->>'attributeId' AS id, av->>'attributeValue' AS value
+        FROM jsonb_array_elements(CASE WHEN jsonb_typeof(attributes) = 'array' THEN attributes ELSE '[]'::jsonb END)
+          WITH ORDINALITY AS x(av, i)
+        WHERE jsonb_typeof(av) = 'object' AND av ? 'attributeId'
+        ORDER BY av->>'attributeId', i) a
+        WHERE a.value IS NOT NULL
+    $$`.execute(db);
+
+  // One function per event: a transition table exists only for the events that declare it.
+  const fold = (rows: string) => `
+    INSERT INTO layer_value_counts AS c (layer_id, source, key, value, n)
+    SELECT r.layer_id, v.source, v.key, v.value, sum(r.sign)
+    FROM (${rows}) r
+    CROSS JOIN LATERAL feature_value_keys(r.system_id, r.component_id, r.field_values, r.attributes, r.properties) v
+    GROUP BY 1, 2, 3, 4 HAVING sum(r.sign) <> 0
+    ORDER BY 1, 2, 3, 4
+    ON CONFLICT (layer_id, source, key, value) DO UPDATE SET n = c.n + excluded.n;
+    DELETE FROM layer_value_counts WHERE n <= 0;`;
+  const live = (table: string, sign: number) =>
+    `SELECT layer_id, system_id, component_id, field_values, attributes, properties, ${sign} AS sign
+     FROM ${table} WHERE deleted_at IS NULL`;
+  const events: Array<[string, string, string]> = [
+    ['insert', 'NEW TABLE AS new_rows', live('new_rows', 1)],
+    [
+      'update',
+      'OLD TABLE AS old_rows NEW TABLE AS new_rows',
+      `${live('new_rows', 1)} UNION ALL ${live('old_rows', -1)}`,
+    ],
+    ['delete', 'OLD TABLE AS old_rows', live('old_rows', -1)],
+  ];
+  for (const [event, referencing, rows] of events) {
+    await sql
+      .raw(
+        `CREATE FUNCTION features_count_values_${event}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN ${fold(rows)} RETURN NULL; END $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER features_count_values_${event} AFTER ${event.toUpperCase()} ON features
+        REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION features_count_values_${event}()`,
+      )
+      .execute(db);
+  }
+  await sql`CREATE FUNCTION features_count_values_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN TRUNCATE layer_value_counts; RETURN NULL; END $$`.execute(db);
+  await sql`CREATE TRIGGER features_count_values_truncate AFTER TRUNCATE ON features
+    FOR EACH STATEMENT EXECUTE FUNCTION features_count_values_truncate()`.execute(db);
+
+  // The features already there.
+  await sql`INSERT INTO layer_value_counts (layer_id, source, key, value, n)
+    SELECT f.layer_id, v.source, v.key, v.value, count(*) FROM features f
+    CROSS JOIN LATERAL feature_value_keys(f.system_id, f.component_id, f.field_values, f.attributes, f.properties) v
+    WHERE f.deleted_at IS NULL GROUP BY 1, 2, 3, 4`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const event of ['insert', 'update', 'delete', 'truncate']) {
+    await sql.raw(`DROP TRIGGER IF EXISTS features_count_values_${event} ON features`).execute(db);
+    await sql.raw(`DROP FUNCTION IF EXISTS features_count_values_${event}()`).execute(db);
+  }
+  await sql`DROP FUNCTION IF EXISTS feature_value_keys(uuid, uuid, jsonb, jsonb, jsonb)`.execute(db);
+  await sql`DROP TABLE IF EXISTS layer_value_counts`.execute(db);
+}
