@@ -20,6 +20,13 @@ beforeAll(async () => {
 });
 
 type Bucket = { key: unknown; doc_count: number };
+const targetOf = (layerId: string) => ({
+  organizationId: w.admin.organizationId,
+  projectId: w.project.id,
+  layerId,
+  dictionaryId: w.dictionary.id,
+  accountId: w.admin.accountId,
+});
 const WHOLE_WORLD = { type: 'bb', topLeft: { lat: 90, lon: -180 }, bottomRight: { lat: -90, lon: 180 } };
 
 /** A field's buckets over the whole layer (from the kept counts). */
@@ -122,6 +129,55 @@ describe('field values over a whole layer', () => {
       { key: 'Río Verde', doc_count: 2 },
       { key: 'Calle Mayor', doc_count: 1 },
     ]);
+  });
+
+  it('count a column of more distinct values than are kept (ids) from its features, the others still kept', async () => {
+    const layer = await call(h, w.admin, 'POST', `/rest/projects/${w.project.id}/folders/${w.folder.id}/layers`, {
+      name: 'Survey shots',
+      type: 'VECTOR',
+    });
+    expect(layer.status, JSON.stringify(layer.body)).toBe(201);
+    const fields = [
+      { name: 'ident', type: 'integer', order: 0 },
+      { name: 'code', type: 'text', order: 1 },
+    ];
+    await h.db
+      .updateTable('layers')
+      .set({ fields: JSON.stringify(fields) })
+      .where('id', '=', layer.body.id)
+      .execute();
+    const target = { ...targetOf(layer.body.id), dictionaryId: null };
+    // Two statements: the column passes 10,000 distinct values in the second.
+    for (const [from, to] of [
+      [0, 6000],
+      [6000, 10_050],
+    ])
+      await insertFeaturesBulk(
+        h.db,
+        target,
+        Array.from({ length: to - from }, (_, i) => ({
+          kind: 'point' as const,
+          geometry: { type: 'Point', coordinates: [-104 + (from + i) / 1e5, 39] },
+          fieldValues: { ident: from + i, code: ['CP', 'BM', 'TP'][(from + i) % 3]! },
+        })),
+      );
+    expect(await whole(layer.body.id, 'code')).toEqual([
+      { key: 'BM', doc_count: 3350 },
+      { key: 'CP', doc_count: 3350 },
+      { key: 'TP', doc_count: 3350 },
+    ]);
+    const idents = await whole(layer.body.id, 'ident', { size: 3 });
+    expect(idents).toEqual([
+      { key: 0, doc_count: 1 },
+      { key: 1, doc_count: 1 },
+      { key: 10, doc_count: 1 },
+    ]);
+    const kept = await h.db
+      .selectFrom('layer_value_counts' as never)
+      .select(['key' as never])
+      .where('layer_id' as never, '=', layer.body.id as never)
+      .execute();
+    expect(new Set(kept.map((r) => (r as { key: string }).key))).toEqual(new Set(['code']));
   });
 
   it('leave no counts behind when a layer is deleted with its features', async () => {

@@ -10,11 +10,19 @@ import { sql, type Kysely } from 'kysely';
  * imports, moves, restores, soft and hard deletes) keeps them exact without knowing about them. A bulk
  * statement of 5,000 imported rows costs one GROUP BY over those rows.
  *
+ * A column of more than DISTINCT_VALUES_KEPT distinct values (an id, a label, a measurement) stops being
+ * counted once it passes them (`layer_value_columns.overflow`): its counts would be as large as the
+ * layer, cost an import of unique values a second index entry per value, and its "commonest values" are
+ * mostly ones held once; the search counts such a column by scanning.
+ *
  * Sources: 'f' a typed field (key: its name in field_values), 'a' a dictionary attribute (key: its id;
  * the first entry of an id in a feature counts, as the search reads it), 'p' a free property (key: its
  * name), 's' the system and 'c' the component (key '', value: the id). Null values are not counted.
  * The search service reads these counts for an unnarrowed layer (server/src/search/value-counts.ts).
  */
+/** Past this many distinct values a column is no longer counted (its counts would be as large as the layer). */
+const DISTINCT_VALUES_KEPT = 10_000;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No key to layers: a layer's deletion deletes its features, whose trigger takes the counts to zero.
   await sql`CREATE TABLE layer_value_counts (
@@ -51,16 +59,50 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         WHERE a.value IS NOT NULL
     $$`.execute(db);
 
+  // Per column: how many distinct values it holds, and whether it passed DISTINCT_VALUES_KEPT and is
+  // no longer counted (ids, labels, measurements: their "commonest values" are a scan's business).
+  await sql`CREATE TABLE layer_value_columns (
+    layer_id uuid NOT NULL,
+    source "char" NOT NULL,
+    key text NOT NULL,
+    distinct_values bigint NOT NULL DEFAULT 0,
+    overflow boolean NOT NULL DEFAULT false,
+    PRIMARY KEY (layer_id, source, key))`.execute(db);
+  await sql
+    .raw(
+      `CREATE INDEX layer_value_columns_full_idx ON layer_value_columns (layer_id)
+      WHERE distinct_values > ${DISTINCT_VALUES_KEPT} AND NOT overflow`,
+    )
+    .execute(db);
+
   // One function per event: a transition table exists only for the events that declare it.
   const fold = (rows: string) => `
-    INSERT INTO layer_value_counts AS c (layer_id, source, key, value, n)
-    SELECT r.layer_id, v.source, v.key, v.value, sum(r.sign)
-    FROM (${rows}) r
-    CROSS JOIN LATERAL feature_value_keys(r.system_id, r.component_id, r.field_values, r.attributes, r.properties) v
-    GROUP BY 1, 2, 3, 4 HAVING sum(r.sign) <> 0
-    ORDER BY 1, 2, 3, 4
-    ON CONFLICT (layer_id, source, key, value) DO UPDATE SET n = c.n + excluded.n;
-    DELETE FROM layer_value_counts WHERE n <= 0;`;
+    WITH up AS (
+      INSERT INTO layer_value_counts AS c (layer_id, source, key, value, n)
+      SELECT d.layer_id, d.source, d.key, d.value, sum(d.sign) FROM (
+        SELECT r.layer_id, v.source, v.key, v.value, r.sign FROM (${rows}) r
+        CROSS JOIN LATERAL feature_value_keys(r.system_id, r.component_id, r.field_values, r.attributes, r.properties) v
+      ) d
+      WHERE NOT EXISTS (SELECT 1 FROM layer_value_columns o
+        WHERE o.layer_id = d.layer_id AND o.source = d.source AND o.key = d.key AND o.overflow)
+      GROUP BY 1, 2, 3, 4 HAVING sum(d.sign) <> 0
+      ORDER BY 1, 2, 3, 4
+      ON CONFLICT (layer_id, source, key, value) DO UPDATE SET n = c.n + excluded.n
+      RETURNING layer_id, source, key, (xmax = 0) AS inserted)
+    INSERT INTO layer_value_columns AS col (layer_id, source, key, distinct_values)
+    SELECT layer_id, source, key, count(*) FROM up WHERE inserted GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (layer_id, source, key) DO UPDATE SET distinct_values = col.distinct_values + excluded.distinct_values;
+
+    WITH gone AS (DELETE FROM layer_value_counts WHERE n <= 0 RETURNING layer_id, source, key)
+    UPDATE layer_value_columns col SET distinct_values = col.distinct_values - g.n
+    FROM (SELECT layer_id, source, key, count(*) AS n FROM gone GROUP BY 1, 2, 3) g
+    WHERE col.layer_id = g.layer_id AND col.source = g.source AND col.key = g.key;
+
+    WITH full_columns AS (
+      UPDATE layer_value_columns SET overflow = true, distinct_values = 0
+      WHERE distinct_values > ${DISTINCT_VALUES_KEPT} AND NOT overflow RETURNING layer_id, source, key)
+    DELETE FROM layer_value_counts c USING full_columns f
+    WHERE c.layer_id = f.layer_id AND c.source = f.source AND c.key = f.key;`;
   const live = (table: string, sign: number) =>
     `SELECT layer_id, system_id, component_id, field_values, attributes, properties, ${sign} AS sign
      FROM ${table} WHERE deleted_at IS NULL`;
@@ -88,7 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute(db);
   }
   await sql`CREATE FUNCTION features_count_values_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN TRUNCATE layer_value_counts; RETURN NULL; END $$`.execute(db);
+    BEGIN TRUNCATE layer_value_counts, layer_value_columns; RETURN NULL; END $$`.execute(db);
   await sql`CREATE TRIGGER features_count_values_truncate AFTER TRUNCATE ON features
     FOR EACH STATEMENT EXECUTE FUNCTION features_count_values_truncate()`.execute(db);
 
@@ -97,6 +139,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     SELECT f.layer_id, v.source, v.key, v.value, count(*) FROM features f
     CROSS JOIN LATERAL feature_value_keys(f.system_id, f.component_id, f.field_values, f.attributes, f.properties) v
     WHERE f.deleted_at IS NULL GROUP BY 1, 2, 3, 4`.execute(db);
+  await sql`INSERT INTO layer_value_columns (layer_id, source, key, distinct_values)
+    SELECT layer_id, source, key, count(*) FROM layer_value_counts GROUP BY 1, 2, 3`.execute(db);
+  await sql
+    .raw(
+      `WITH full_columns AS (
+        UPDATE layer_value_columns SET overflow = true, distinct_values = 0
+        WHERE distinct_values > ${DISTINCT_VALUES_KEPT} RETURNING layer_id, source, key)
+      DELETE FROM layer_value_counts c USING full_columns f
+      WHERE c.layer_id = f.layer_id AND c.source = f.source AND c.key = f.key`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -105,5 +158,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`DROP FUNCTION IF EXISTS features_count_values_${event}()`).execute(db);
   }
   await sql`DROP FUNCTION IF EXISTS feature_value_keys(uuid, uuid, jsonb, jsonb, jsonb)`.execute(db);
-  await sql`DROP TABLE IF EXISTS layer_value_counts`.execute(db);
+  await sql`DROP TABLE IF EXISTS layer_value_counts, layer_value_columns`.execute(db);
 }
