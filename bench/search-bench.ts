@@ -170,6 +170,30 @@ async function searchFigures(
       );
     }
 
+    // A dictionary attribute filter alone, on its rarest value: the attributes index (migration 022) finds it.
+    const rarest = (await aggregations[1]![2].execute(refDb)).rows.at(-1)!;
+    const rareMaterial = sql`EXISTS (SELECT 1 FROM jsonb_array_elements(f.attributes) av
+      WHERE av->>'attributeId' = ANY(${f.materialIds}::text[]) AND av->>'attributeValue' = ${rarest.key})`;
+    const rareBody = {
+      layerId: f.layerId,
+      page: 0,
+      pageSize: PAGE,
+      filters: [{ field: 'Material', operation: 'eq', value: rarest.key }],
+    };
+    await fresh();
+    const rare = await post(searchUrl, rareBody);
+    figures.push(
+      await measure({
+        name: `POST /search/features: Material = ${rarest.key} (rarest, ${rarest.n} features), no text`,
+        thing: route(searchUrl, rareBody),
+        reference: reference(
+          'bare SQL: count + first page of 50 with values',
+          bareSearch(f.layerId, rareMaterial, sql`f.id`, false),
+        ),
+        note: `${rare.hits.total.value} hits (${rare.hits.total.relation})`,
+      }),
+    );
+
     const countsBody = { search: SEARCH_WORD, projectId: f.projectId };
     await fresh();
     const counts = await post('/search/features/agg/fields', countsBody);

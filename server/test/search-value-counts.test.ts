@@ -173,11 +173,11 @@ describe('field values over a whole layer', () => {
       { key: 10, doc_count: 1 },
     ]);
     const kept = await h.db
-      .selectFrom('layer_value_counts' as never)
-      .select(['key' as never])
-      .where('layer_id' as never, '=', layer.body.id as never)
+      .selectFrom('layer_value_counts')
+      .select('key')
+      .where('layer_id', '=', layer.body.id)
       .execute();
-    expect(new Set(kept.map((r) => (r as { key: string }).key))).toEqual(new Set(['code']));
+    expect(new Set(kept.map((r) => r.key))).toEqual(new Set(['code']));
   });
 
   it('leave no counts behind when a layer is deleted with its features', async () => {
@@ -198,11 +198,7 @@ describe('field values over a whole layer', () => {
       [{ kind: 'point', geometry: { type: 'Point', coordinates: [-104, 39] }, properties: { tag: 'x' } }],
     );
     const counts = () =>
-      h.db
-        .selectFrom('layer_value_counts' as never)
-        .selectAll()
-        .where('layer_id' as never, '=', layer.body.id as never)
-        .execute();
+      h.db.selectFrom('layer_value_counts').selectAll().where('layer_id', '=', layer.body.id).execute();
     expect(await counts()).toHaveLength(1);
     const gone = await call(
       h,

@@ -210,4 +210,27 @@ describe('search', () => {
     expect((await call(h, w.admin, 'DELETE', `/rest/features/${created.body.id}`)).status).toBeLessThan(300);
     expect(await found('válvula')).toEqual([]);
   });
+
+  it('filters a dictionary attribute by equality, free properties of its name too', async () => {
+    const owner = (value: string) => ({
+      layerId: w.lineLayer,
+      filters: [{ field: w.attribute, operation: 'eq', value }],
+    });
+    expect(values(await search(owner('Río Verde')), w.attribute)).toEqual(['Río Verde']);
+    expect((await search(owner('Río'))).hits.total.value).toBe(0);
+
+    // A plain feature holding the name as a free property is found by it as well.
+    const plain = await call(h, w.admin, 'POST', '/rest/features/lines', {
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [-104.3, 39],
+          [-104.2, 39.1],
+        ],
+      },
+      properties: { layer_id: w.lineLayer, properties: { [w.attribute]: 'Río Verde' } },
+    });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+    expect((await search(owner('Río Verde'))).hits.total.value).toBe(2);
+  });
 });

@@ -391,6 +391,25 @@ export interface LayerSharesTable {
   created_at: Timestamp;
 }
 
+/** Live features of a layer holding each value of a column (migration 020; written by triggers only). */
+export interface LayerValueCountsTable {
+  layer_id: string;
+  /** 'f' typed field, 'a' dictionary attribute id, 'p' free property, 's' system, 'c' component. */
+  source: string;
+  key: string;
+  value: string;
+  n: ColumnType<string, never, never>;
+}
+
+/** A counted column's distinct values, and whether it passed the kept number (migration 020). */
+export interface LayerValueColumnsTable {
+  layer_id: string;
+  source: string;
+  key: string;
+  distinct_values: ColumnType<string, never, never>;
+  overflow: boolean;
+}
+
 /** The dictionary system/component a layer is drawn with (migration 010). */
 export interface LayerDictionaryStylesTable {
   layer_id: string;
@@ -439,6 +458,8 @@ export interface JobsTable {
 export interface DB {
   jobs: JobsTable;
   layer_shares: LayerSharesTable;
+  layer_value_counts: LayerValueCountsTable;
+  layer_value_columns: LayerValueColumnsTable;
   layer_dictionary_styles: LayerDictionaryStylesTable;
   external_stores: ExternalStoresTable;
   features: FeaturesTable;

@@ -20,6 +20,11 @@ export interface SearchLayer {
   fields: Array<{ name: string; type: string; order: number }>;
   /** The project's dictionary when the layer's features are classified by it. */
   dictionaryId: string | null;
+  /**
+   * The free-property names its features hold, when known (./layers.ts): a dictionary column whose name
+   * is not among them is read from attributes alone, so its equality can use the attributes index.
+   */
+  propertyNames?: readonly string[];
 }
 
 const NUMBER = `^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]{1,3})?$`;
@@ -181,12 +186,33 @@ function fieldCondition(layer: SearchLayer, f: SearchFieldFilter): RawBuilder<un
     );
   }
   const textOf = (x: unknown) => (x === undefined ? null : String(x));
+  const source = columnSource(layer, f.field);
+  if (f.operation === 'eq' && f.value !== undefined && source.kind === 'dictionary') {
+    const indexed = attributeValueIndexed(layer, source.name, String(f.value));
+    if (indexed) return sql`(${indexed} AND ${v} = ${String(f.value)})`;
+  }
   return compare(
     f,
     bound(textOf, (p) => sql`${v} >= ${p}`),
     bound(textOf, (p) => sql`${v} <= ${p}`),
     bound(textOf, (p) => sql`${v} = ${p}`),
   );
+}
+
+/**
+ * Features holding an attribute of this text value, through the attributes index (migration 022): a
+ * superset (any attribute of that value) the exact condition then narrows. A number's text also matches
+ * the number stored as one. Null when features of the layer may hold the column as a free property
+ * instead, or when which names they hold is not known.
+ */
+function attributeValueIndexed(layer: SearchLayer, name: string, value: string): RawBuilder<unknown> | null {
+  if (!layer.propertyNames || layer.propertyNames.includes(name)) return null;
+  const alternatives = [`@.attributeValue == ${JSON.stringify(value)}`];
+  if (new RegExp(NUMBER).test(value.trim()) && Number.isFinite(Number(value)))
+    alternatives.push(`@.attributeValue == ${Number(value)}`);
+  if (value === 'true' || value === 'false') alternatives.push(`@.attributeValue == ${value}`);
+  // The index leaves out features without attributes; saying so lets PostgreSQL use it.
+  return sql`(f.attributes <> '[]'::jsonb AND f.attributes @? ${`$[*] ? (${alternatives.join(' || ')})`}::jsonpath)`;
 }
 
 function boxCondition(box: SearchBoundingBox): RawBuilder<unknown> {

@@ -1,4 +1,5 @@
 import { FEATURE_LAYER_SERVER_NAMES, SEARCH_MSG } from '@fieldbook/domain';
+import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
 import { notFound } from '../http/errors.js';
@@ -53,8 +54,18 @@ export async function searchedLayers(deps: Deps, caller: Caller, scope: SearchSc
     .orderBy('folders.name')
     .orderBy('layers.name')
     .execute();
+  // Free-property names held per layer, from the value counts kept on write (migration 020).
+  const properties = await deps.db
+    .selectFrom('layer_value_columns')
+    .select(['layer_id', 'key'])
+    .where('layer_id', 'in', ids)
+    .where('source', '=', 'p')
+    .where(sql<boolean>`(distinct_values > 0 OR overflow)`)
+    .execute();
+  const namesOf = (layerId: string) => properties.filter((p) => p.layer_id === layerId).map((p) => p.key);
   return rows.map((r) => ({
     id: r.id,
+    propertyNames: namesOf(r.id),
     name: r.name,
     kind: r.server_name,
     fields: r.fields,
