@@ -188,3 +188,11 @@ export async function classifiedLines(h: Harness, w: World) {
   );
   return { lineLayer, attribute: attribute.name };
 }
+
+/** The search tests' world: the export fixtures' world plus the classified lines of its line layer. */
+export async function searchWorld(h: Harness) {
+  const base = await world(h);
+  return { ...base, ...(await classifiedLines(h, base)) };
+}
+
+export type SearchWorld = Awaited<ReturnType<typeof searchWorld>>;

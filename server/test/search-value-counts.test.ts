@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './harness.js';
 import { call } from './feature-fixtures.js';
-import { classifiedLines, world } from './export-fixtures.js';
+import { searchWorld, type SearchWorld } from './export-fixtures.js';
 import { insertFeaturesBulk } from '../src/features/bulk-insert.js';
-
-type World = Awaited<ReturnType<typeof world>> & { lineLayer: string; attribute: string };
 
 /**
  * A whole layer's field-value aggregation reads the value counts that every feature write keeps
@@ -12,11 +10,10 @@ type World = Awaited<ReturnType<typeof world>> & { lineLayer: string; attribute:
  * answer through creates, edits, deletes, restores, moves and a layer's deletion.
  */
 let h: Harness;
-let w: World;
+let w: SearchWorld;
 beforeAll(async () => {
   h = await harness();
-  const base = await world(h);
-  w = { ...base, ...(await classifiedLines(h, base)) };
+  w = await searchWorld(h);
 });
 
 type Bucket = { key: unknown; doc_count: number };
@@ -66,6 +63,19 @@ describe('field values over a whole layer', () => {
     expect(await whole(w.lineLayer, 'system')).toEqual([{ key: 'Electric', doc_count: 2 }]);
     expect(await whole(w.lineLayer, 'component')).toEqual([{ key: 'Electric Line', doc_count: 2 }]);
     expect(await whole(w.layerId, 'nombre', { prefix: 'NI' })).toEqual([{ key: 'Niño', doc_count: 11 }]);
+    // The counts the triggers keep are those buckets.
+    const kept = await h.db
+      .selectFrom('layer_value_counts')
+      .select(['value', 'n'])
+      .where('layer_id', '=', w.layerId)
+      .where('source', '=', 'f')
+      .where('key', '=', 'ok')
+      .orderBy('value')
+      .execute();
+    expect(kept.map((r) => [r.value, Number(r.n)])).toEqual([
+      ['false', 11],
+      ['true', 11],
+    ]);
     await expectSameAsScan(w.layerId, ['nombre', 'cuenta', 'depth', 'ok', 'day']);
     await expectSameAsScan(w.lineLayer, [w.attribute, 'system', 'component']);
   });
@@ -102,29 +112,19 @@ describe('field values over a whole layer', () => {
 
   it('count a free property where a feature lacks the dictionary attribute of that name', async () => {
     // A plain line carrying the attribute's name as a free property: the search reads it there.
-    await insertFeaturesBulk(
-      h.db,
+    await insertFeaturesBulk(h.db, { ...targetOf(w.lineLayer), dictionaryId: null }, [
       {
-        organizationId: w.admin.organizationId,
-        projectId: w.project.id,
-        layerId: w.lineLayer,
-        dictionaryId: null,
-        accountId: w.admin.accountId,
-      },
-      [
-        {
-          kind: 'line',
-          geometry: {
-            type: 'LineString',
-            coordinates: [
-              [-104.2, 39],
-              [-104.1, 39.1],
-            ],
-          },
-          properties: { [w.attribute]: 'Río Verde' },
+        kind: 'line',
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [-104.2, 39],
+            [-104.1, 39.1],
+          ],
         },
-      ],
-    );
+        properties: { [w.attribute]: 'Río Verde' },
+      },
+    ]);
     expect(await whole(w.lineLayer, w.attribute)).toEqual([
       { key: 'Río Verde', doc_count: 2 },
       { key: 'Calle Mayor', doc_count: 1 },
@@ -186,17 +186,9 @@ describe('field values over a whole layer', () => {
       type: 'VECTOR',
     });
     expect(layer.status, JSON.stringify(layer.body)).toBe(201);
-    await insertFeaturesBulk(
-      h.db,
-      {
-        organizationId: w.admin.organizationId,
-        projectId: w.project.id,
-        layerId: layer.body.id,
-        dictionaryId: null,
-        accountId: w.admin.accountId,
-      },
-      [{ kind: 'point', geometry: { type: 'Point', coordinates: [-104, 39] }, properties: { tag: 'x' } }],
-    );
+    await insertFeaturesBulk(h.db, { ...targetOf(layer.body.id), dictionaryId: null }, [
+      { kind: 'point', geometry: { type: 'Point', coordinates: [-104, 39] }, properties: { tag: 'x' } },
+    ]);
     const counts = () =>
       h.db.selectFrom('layer_value_counts').selectAll().where('layer_id', '=', layer.body.id).execute();
     expect(await counts()).toHaveLength(1);

@@ -4,9 +4,7 @@ import { SEARCH_DEFAULT_COLUMNS, type SearchHit, type SearchResponse } from '@fi
 import { harness, type Harness } from './harness.js';
 import { createMember, signedInAccount } from './factories.js';
 import { call, setOrgMask } from './feature-fixtures.js';
-import { classifiedLines, world } from './export-fixtures.js';
-
-type World = Awaited<ReturnType<typeof world>> & { lineLayer: string; attribute: string };
+import { searchWorld, type SearchWorld } from './export-fixtures.js';
 
 /**
  * The search service (issue #13) against the real database: the export fixtures' world (a point layer
@@ -14,11 +12,10 @@ type World = Awaited<ReturnType<typeof world>> & { lineLayer: string; attribute:
  * dictionary-classified lines plus a plain one in the line layer.
  */
 let h: Harness;
-let w: World;
+let w: SearchWorld;
 beforeAll(async () => {
   h = await harness();
-  const base = await world(h);
-  w = { ...base, ...(await classifiedLines(h, base)) };
+  w = await searchWorld(h);
 });
 
 const org = () => w.admin.organizationId;

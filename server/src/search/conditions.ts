@@ -43,8 +43,11 @@ const asObject = (column: RawBuilder<unknown>) =>
 const asArray = (column: RawBuilder<unknown>) =>
   sql`CASE WHEN jsonb_typeof(${column}) = 'array' THEN ${column} ELSE '[]'::jsonb END`;
 
-const systemName = sql<string>`(SELECT s.name FROM systems s WHERE s.id = f.system_id)`;
-const componentAlias = sql<string>`(SELECT c.alias FROM components c WHERE c.id = f.component_id)`;
+/** The name of a system or component by its id, looked up in its small table. */
+export const nameById = (kind: 'system' | 'component', id: RawBuilder<unknown>) =>
+  kind === 'system'
+    ? sql<string>`(SELECT s.name FROM systems s WHERE s.id = ${id})`
+    : sql<string>`(SELECT c.alias FROM components c WHERE c.id = ${id})`;
 const isoUtc = (column: RawBuilder<unknown>) =>
   sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -98,9 +101,9 @@ function fieldOf(layer: SearchLayer, name: string): { text: RawBuilder<unknown>;
       if (source.column === 'ogc_fid') return { text: sql`f.id::text`, type: 'number' };
       return { text: isoUtc(source.column === 'created' ? sql`f.created_at` : sql`f.updated_at`), type: 'date' };
     case 'system':
-      return { text: systemName, type: 'text' };
+      return { text: nameById('system', sql`f.system_id`), type: 'text' };
     case 'component':
-      return { text: componentAlias, type: 'text' };
+      return { text: nameById('component', sql`f.component_id`), type: 'text' };
     case 'property':
       return { text: propertyText(source.key), type: 'text' };
     case 'dictionary': {
@@ -111,7 +114,12 @@ function fieldOf(layer: SearchLayer, name: string): { text: RawBuilder<unknown>;
   }
 }
 
-const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likePattern = (value: string) => `%${escapeLike(value)}%`;
+
+/** `AND lower(text) LIKE 'prefix%'` for values starting with a typed prefix (any case); nothing without one. */
+export const startingWith = (text: RawBuilder<unknown>, prefix: string | undefined) =>
+  prefix ? sql`AND lower(${text}) LIKE ${`${escapeLike(prefix.toLowerCase())}%`}` : sql``;
 
 function numberOf(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;

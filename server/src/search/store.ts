@@ -1,7 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import { SEARCH_TRACK_TOTAL, type SearchQuery } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
-import { columnText, layerIndependent, searchConditions, type SearchLayer } from './conditions.js';
+import {
+  columnSource,
+  columnText,
+  layerIndependent,
+  nameById,
+  searchConditions,
+  startingWith,
+  type SearchLayer,
+} from './conditions.js';
 import { SEARCH_CONFIG, type PreparedText } from './text.js';
 import { countedValueBuckets } from './value-counts.js';
 
@@ -163,8 +171,7 @@ export async function countsByLayer(db: Executor, m: Matching): Promise<Map<stri
 
 /**
  * The commonest values of one field among a layer's matches (ties by value), optionally only values
- * starting with `prefix`. A whole layer's come from the counts kept on write (./value-counts.ts). A system or component groups by its id first: its name is looked up once per
- * group rather than once per feature.
+ * starting with `prefix`. A whole layer's come from the counts kept on write (./value-counts.ts).
  */
 export async function fieldValueBuckets(
   db: Executor,
@@ -177,24 +184,21 @@ export async function fieldValueBuckets(
     const counted = await countedValueBuckets(db, m.layers[0], field, prefix, size);
     if (counted) return counted;
   }
-  const lower = field.toLowerCase();
-  const named =
-    lower === 'system' && !m.layers[0].fields.some((f) => f.name.toLowerCase() === 'system')
-      ? { id: sql`f.system_id`, name: sql`(SELECT s.name FROM systems s WHERE s.id = g.k)` }
-      : lower === 'component' && !m.layers[0].fields.some((f) => f.name.toLowerCase() === 'component')
-        ? { id: sql`f.component_id`, name: sql`(SELECT c.alias FROM components c WHERE c.id = g.k)` }
-        : null;
-  const column = columnText(m.layers[0], field);
-  const value = named ? named.id : column.text;
+  // A system or component groups by its id first: its name is looked up once per group, not per feature.
+  const source = columnSource(m.layers[0], field);
+  const named = source.kind === 'system' || source.kind === 'component' ? source.kind : null;
+  const value =
+    named === 'system'
+      ? sql`f.system_id`
+      : named === 'component'
+        ? sql`f.component_id`
+        : columnText(m.layers[0], field).text;
   const [rows] = branches(m, () => sql`SELECT ${value} AS k FROM features f`);
-  const key = named ? named.name : sql`g.k::text`;
-  const starts = prefix
-    ? sql`AND lower(${key}) LIKE ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-    : sql``;
+  const key = named ? nameById(named, sql`g.k`) : sql`g.k::text`;
   const r = await sql<{ key: string; n: string }>`
     SELECT key, n FROM (
       SELECT ${key} AS key, g.n FROM (SELECT k, count(*) AS n FROM (${rows!}) m WHERE k IS NOT NULL GROUP BY k) g
-    ) v WHERE key IS NOT NULL ${starts}
+    ) v WHERE key IS NOT NULL ${startingWith(key, prefix)}
     ORDER BY n DESC, key LIMIT ${size}`.execute(db);
   return r.rows.map((row) => ({ key: row.key, n: Number(row.n) }));
 }

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/types.js';
-import { attributeIdsNamed, columnSource, type SearchLayer } from './conditions.js';
+import { attributeIdsNamed, columnSource, nameById, startingWith, type SearchLayer } from './conditions.js';
 
 /**
  * A column's commonest values over a whole layer from the counts its feature writes keep
@@ -17,18 +17,13 @@ export async function countedValueBuckets(
   size: number,
 ): Promise<Array<{ key: string; n: number }> | null> {
   const source = columnSource(layer, field);
-  const of = (code: string, key: RawBuilder<unknown> | string) =>
-    sql`layer_id = ${layer.id} AND source = ${code} AND key ${typeof key === 'string' ? sql`= ${key}` : sql`= ANY(${key})`}`;
-  const starting = (key: RawBuilder<unknown>) =>
-    prefix ? sql`AND lower(${key}) LIKE ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  // Whether the counts cannot answer: a column no longer counted, or (for a dictionary column) a free
-  // property of that name held by some feature, which the search reads where the attribute is missing.
+  /** Rows of one counted column: a source code and its key (or any of several keys). */
+  const column = (code: string, key: RawBuilder<unknown> | string) =>
+    sql`source = ${code} AND key ${typeof key === 'string' ? sql`= ${key}` : sql`= ANY(${key})`}`;
+  /** Whether the counts cannot answer: some `layer_value_columns` row of the layer meets `condition`. */
   const scan = (condition: RawBuilder<unknown>) =>
-    sql<{
-      scan: boolean;
-    }>`SELECT EXISTS (SELECT 1 FROM layer_value_columns WHERE layer_id = ${layer.id} AND (${condition})) AS scan`;
-  const overflow = (code: string, key: RawBuilder<unknown> | string) =>
-    sql`source = ${code} AND key ${typeof key === 'string' ? sql`= ${key}` : sql`= ANY(${key})`} AND overflow`;
+    sql<{ scan: boolean }>`SELECT EXISTS (
+      SELECT 1 FROM layer_value_columns WHERE layer_id = ${layer.id} AND (${condition})) AS scan`;
   let check: RawBuilder<{ scan: boolean }>;
   let query: RawBuilder<{ key: string; n: string }>;
   switch (source.kind) {
@@ -36,34 +31,32 @@ export async function countedValueBuckets(
       return null;
     case 'field':
     case 'property': {
-      const code = source.kind === 'field' ? 'f' : 'p';
-      check = scan(overflow(code, source.key));
+      const counted = column(source.kind === 'field' ? 'f' : 'p', source.key);
+      check = scan(sql`${counted} AND overflow`);
       // Straight from the (layer, source, key, n DESC, value) index.
       query = sql`SELECT value AS key, n FROM layer_value_counts
-        WHERE ${of(code, source.key)} ${starting(sql`value`)}
+        WHERE layer_id = ${layer.id} AND ${counted} ${startingWith(sql`value`, prefix)}
         ORDER BY n DESC, value LIMIT ${size}`;
       break;
     }
     case 'system':
     case 'component': {
-      const code = source.kind === 'system' ? 's' : 'c';
-      const name =
-        source.kind === 'system'
-          ? sql`(SELECT s.name FROM systems s WHERE s.id = v.value::uuid)`
-          : sql`(SELECT c.alias FROM components c WHERE c.id = v.value::uuid)`;
-      check = scan(overflow(code, ''));
+      const counted = column(source.kind === 'system' ? 's' : 'c', '');
+      check = scan(sql`${counted} AND overflow`);
       query = sql`SELECT key, n FROM (
-          SELECT ${name} AS key, v.n FROM layer_value_counts v WHERE ${of(code, '')}
-        ) named WHERE key IS NOT NULL ${starting(sql`key`)} ORDER BY n DESC, key LIMIT ${size}`;
+          SELECT ${nameById(source.kind, sql`v.value::uuid`)} AS key, v.n FROM layer_value_counts v
+          WHERE layer_id = ${layer.id} AND ${counted}
+        ) named WHERE key IS NOT NULL ${startingWith(sql`key`, prefix)} ORDER BY n DESC, key LIMIT ${size}`;
       break;
     }
     case 'dictionary': {
-      const ids = attributeIdsNamed(source.dictionaryId, source.name);
+      const counted = column('a', attributeIdsNamed(source.dictionaryId, source.name));
+      // The search reads a free property of that name where a feature lacks the attribute.
       check = scan(
-        sql`(source = 'p' AND key = ${source.name} AND (distinct_values > 0 OR overflow)) OR (${overflow('a', ids)})`,
+        sql`(${column('p', source.name)} AND (distinct_values > 0 OR overflow)) OR (${counted} AND overflow)`,
       );
       query = sql`SELECT value AS key, sum(n) AS n FROM layer_value_counts
-        WHERE ${of('a', ids)} ${starting(sql`value`)}
+        WHERE layer_id = ${layer.id} AND ${counted} ${startingWith(sql`value`, prefix)}
         GROUP BY value ORDER BY 2 DESC, value LIMIT ${size}`;
       break;
     }

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * triggers that fold each statement's changed rows (transition tables) into `layer_value_counts` in the
  * writer's own transaction, so every path that writes features (the feature API, WFS-T, OGC API,
  * imports, moves, restores, soft and hard deletes) keeps them exact without knowing about them. A bulk
- * statement of 5,000 imported rows costs one GROUP BY over those rows.
+ * statement (an import's COPY of 10,000 rows) costs one GROUP BY over those rows.
  *
  * A column of more than DISTINCT_VALUES_KEPT distinct values (an id, a label, a measurement) stops being
  * counted once it passes them (`layer_value_columns.overflow`): its counts would be as large as the
@@ -20,7 +20,7 @@ import { sql, type Kysely } from 'kysely';
  * name), 's' the system and 'c' the component (key '', value: the id). Null values are not counted.
  * The search service reads these counts for an unnarrowed layer (server/src/search/value-counts.ts).
  */
-/** Past this many distinct values a column is no longer counted (its counts would be as large as the layer). */
+// Past this many distinct values a column is no longer counted (its counts would be as large as the layer).
 const DISTINCT_VALUES_KEPT = 10_000;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
