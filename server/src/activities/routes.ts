@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { callerOf } from '../http/context.js';
 import { notFound } from '../http/errors.js';
-import { AUTH_ACTIVITIES } from './store.js';
+import { AUTH_ACTIVITIES } from './record.js';
 
 export function activityRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
@@ -31,7 +31,8 @@ export function activityRoutes(deps: Deps) {
           .select('id')
           .where('account_id', '=', caller.accountId)
           .where('organization_id', '=', caller.organizationId)
-          .where('type', 'in', [AUTH_ACTIVITIES.passwordChange.type, AUTH_ACTIVITIES.passwordReset.type])
+          .where('category', '=', 'General')
+          .where('message', 'in', [AUTH_ACTIVITIES.passwordChange.message, AUTH_ACTIVITIES.passwordReset.message])
           .orderBy('occurred_at', 'desc')
           .limit(1)
           .executeTakeFirst();

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import { badRequest, unauthorized } from '../http/errors.js';
 import { findAccountByEmail, findAccountById, type AccountRow } from '../accounts/store.js';
-import { AUTH_ACTIVITIES, insertActivity } from '../activities/store.js';
+import { AUTH_ACTIVITIES, actorOfAccount, recordActivity } from '../activities/record.js';
 import { hashPassword, maskEmail, sendCode } from './service.js';
 import { checkPassword, isDisabled, issueTokens, revokeSessions } from './sessions.js';
 import { reserveMail } from './throttle.js';
@@ -73,12 +73,8 @@ export async function resetPassword(deps: Deps, email: string, code: string, pas
     });
     await revokeSessions(trx, account.id);
     if (account.default_organization_id) {
-      await insertActivity(trx, {
-        ...AUTH_ACTIVITIES.passwordReset,
-        organizationId: account.default_organization_id,
-        accountId: account.id,
-        occurredAt: new Date(),
-      });
+      const actor = await actorOfAccount(trx, account.id, account.default_organization_id);
+      await recordActivity(trx, actor, AUTH_ACTIVITIES.passwordReset);
     }
   });
 }
@@ -107,11 +103,7 @@ export async function changePassword(
   await deps.db.transaction().execute(async (trx) => {
     await storeNewPassword(trx, account.id, passwordHash);
     await revokeSessions(trx, account.id, caller.sessionId);
-    await insertActivity(trx, {
-      ...AUTH_ACTIVITIES.passwordChange,
-      organizationId: caller.organizationId,
-      accountId: account.id,
-      occurredAt: new Date(),
-    });
+    const actor = await actorOfAccount(trx, account.id, caller.organizationId);
+    await recordActivity(trx, actor, AUTH_ACTIVITIES.passwordChange);
   });
 }

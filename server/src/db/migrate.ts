@@ -21,6 +21,7 @@ import * as m019 from './migrations/019_feature_search.js';
 import * as m020 from './migrations/020_layer_value_counts.js';
 import * as m021 from './migrations/021_search_accents.js';
 import * as m022 from './migrations/022_feature_attribute_index.js';
+import * as m023 from './migrations/023_activity_log.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '020_layer_value_counts': m020,
   '021_search_accents': m021,
   '022_feature_attribute_index': m022,
+  '023_activity_log': m023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,11 @@ export interface ActivitiesTable {
   message: string;
   occurred_at: Timestamp;
   created_at: Timestamp;
+  seq: Generated<string>;
+  project_id: string | null;
+  artifact: Json<Record<string, unknown>> | null;
+  actor_email: string | null;
+  actor_type: string | null;
 }
 
 export interface OrganizationGrantsTable {

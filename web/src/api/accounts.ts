@@ -62,8 +62,8 @@ export function useChangePassword() {
       await refreshSession();
       await accountsApi
         .logAuthActivity({
-          type: 'PASSWORD_CHANGE',
-          category: 'AUTH',
+          type: 'Edit',
+          category: 'General',
           message: 'Password changed',
           timestamp: Date.now(),
         })

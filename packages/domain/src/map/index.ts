@@ -13,3 +13,5 @@ export * from './exports.js';
 export * from './search-query.js';
 export * from './search.js';
 export * from './system-names.js';
+export * from './activities.js';
+export * from './activity-reports.js';
