@@ -25,11 +25,17 @@ import mapTransfersZh from './map-transfers/zh.json';
 import mapSearchEn from './map-search/en.json';
 import mapSearchEs from './map-search/es.json';
 import mapSearchZh from './map-search/zh.json';
+import activityEn from './activity/en.json';
+import activityEs from './activity/es.json';
+import activityZh from './activity/zh.json';
+import reportsEn from './reports/en.json';
+import reportsEs from './reports/es.json';
+import reportsZh from './reports/zh.json';
 
 export const LOCALES = ['en', 'es', 'zh'] as const;
 export type AppLocale = (typeof LOCALES)[number];
 
-/** The main catalogues plus those of the data management screens and the map screen areas (core, project panel, features, transfers, search). */
+/** The main catalogues plus those of the data management screens and the map screen areas (core, project panel, features, transfers, search), the activity log and its reports. */
 export const CATALOGS: Record<AppLocale, Record<string, string>> = {
   en: {
     ...en,
@@ -41,6 +47,8 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...mapFeaturesEn,
     ...mapTransfersEn,
     ...mapSearchEn,
+    ...activityEn,
+    ...reportsEn,
   },
   es: {
     ...es,
@@ -52,6 +60,8 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...mapFeaturesEs,
     ...mapTransfersEs,
     ...mapSearchEs,
+    ...activityEs,
+    ...reportsEs,
   },
   zh: {
     ...zh,
@@ -63,6 +73,8 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...mapFeaturesZh,
     ...mapTransfersZh,
     ...mapSearchZh,
+    ...activityZh,
+    ...reportsZh,
   },
 };
 
