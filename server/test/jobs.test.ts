@@ -50,7 +50,7 @@ describe('jobs queue and listing', () => {
     const projectId = await projectOf(h, admin);
     const base = { organizationId: admin.organizationId, projectId, ownerId: admin.accountId };
     // A stand-in EXPORT handler for this test only; the real one is put back at the end.
-    const real = jobRegistration('EXPORT');
+    const real = jobRegistration({ type: 'EXPORT', payload: {} });
     registerJobHandler('EXPORT', async (job, ctx) => {
       if (job.payload.fail) throw new Error('app.layer.upload.error');
       await ctx.progress(5, 5);

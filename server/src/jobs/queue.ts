@@ -43,13 +43,21 @@ interface Registration {
   cleanup?: JobCleanup;
 }
 
-const registrations = new Map<JobType, Registration>();
+const registrations = new Map<string, Registration>();
 
-export function registerJobHandler(type: JobType, handler: JobHandler, cleanup?: JobCleanup): void {
-  registrations.set(type, { handler, cleanup });
+/**
+ * Registers the handler of a job type. A `variant` handler takes the jobs of that type whose payload
+ * names it (`payload.variant`): an activity-log CSV is an EXPORT job for the user (jobs panel,
+ * download) but has its own handler.
+ */
+export function registerJobHandler(type: JobType, handler: JobHandler, cleanup?: JobCleanup, variant?: string): void {
+  registrations.set(variant ? `${type}/${variant}` : type, { handler, cleanup });
 }
 
-export const jobRegistration = (type: string): Registration | undefined => registrations.get(type as JobType);
+export function jobRegistration(job: Pick<JobRecord, 'type' | 'payload'>): Registration | undefined {
+  const variant = (job.payload as { variant?: unknown } | null)?.variant;
+  return (typeof variant === 'string' && registrations.get(`${job.type}/${variant}`)) || registrations.get(job.type);
+}
 
 /** A job that takes longer than this shows as timed out and is stopped. */
 export const DEFAULT_JOB_TIMEOUT_MS = 2 * 60 * 60 * 1000;

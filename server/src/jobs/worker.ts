@@ -82,14 +82,14 @@ export async function recoverStaleJobs(deps: Deps, staleAfterMs = staleAfterOf(d
       .where('claimed_by', '=', job.claimed_by)
       .executeTakeFirst();
     // Only the recovery that released the job cleans it (another worker may be recovering too).
-    if (!retry && Number(released.numUpdatedRows) > 0) await jobRegistration(job.type)?.cleanup?.(deps, job);
+    if (!retry && Number(released.numUpdatedRows) > 0) await jobRegistration(job)?.cleanup?.(deps, job);
   }
   if (stale.length) jobEvents.emit('enqueued');
   return stale.length;
 }
 
 async function runJob(deps: Deps, workerId: string, job: JobRecord, stopping: AbortSignal): Promise<void> {
-  const registration = jobRegistration(job.type);
+  const registration = jobRegistration(job);
   const infos: string[] = [];
   const abort = new AbortController();
   const onStop = () => abort.abort(new Error(JOB_MSG.interrupted));
