@@ -54,6 +54,9 @@ export const ACTIVITY_DATE_MAX = Date.UTC(2100, 0, 1);
 
 export const ACTIVITY_MSG = {
   noData: 'app.as.logs.no-data',
+  /** Neither an organization admin nor admin of any project: no log to read. */
+  notAllowed: 'app.as.logs.error.not-allowed',
+  badTimezone: 'app.as.logs.error.timezone',
   dateRange: 'app.as.logs.error.date-range',
   restoreSuccess: 'app.restore.success',
   restoreWarning: 'app.restore.warning',

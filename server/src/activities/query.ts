@@ -1,0 +1,92 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ActivityEntry, ActivityFilters } from '@fieldbook/domain';
+import type { Executor } from '../db/types.js';
+import type { DB } from '../db/schema.js';
+import type { LogScope } from './scope.js';
+
+/**
+ * The log query of spec 3 §3 (filters) over the caller's scope, shared by the page, the count, the
+ * reports' bars and the CSV export. Pages are keyset pages on (occurred_at, seq), the order of the
+ * indexes of migration 023, so the 1,000th page costs what the first does.
+ */
+type LogQuery = SelectQueryBuilder<DB, 'activities', object>;
+
+const toTime = (ms: number) => new Date(ms);
+const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function filteredLog(db: Executor, scope: LogScope, f: ActivityFilters): LogQuery {
+  let q: LogQuery = db.selectFrom('activities').where('organization_id', '=', scope.organizationId);
+  const projectIds =
+    scope.projectIds === 'all'
+      ? f.projectIds
+      : f.projectIds
+        ? f.projectIds.filter((id) => scope.projectIds.includes(id))
+        : scope.projectIds;
+  if (projectIds) q = projectIds.length ? q.where('project_id', 'in', projectIds) : q.where(sql<boolean>`false`);
+  if (!scope.seesSupportEntries) q = q.where(sql<boolean>`actor_type IS DISTINCT FROM '1111'`);
+  if (f.userIds?.length) q = q.where('account_id', 'in', f.userIds);
+  if (f.activityTypes?.length) q = q.where('type', 'in', f.activityTypes);
+  if (f.categories?.length) q = q.where('category', 'in', f.categories);
+  if (f.startTime !== undefined) q = q.where('occurred_at', '>=', toTime(f.startTime));
+  if (f.endTime !== undefined) q = q.where('occurred_at', '<=', toTime(f.endTime));
+  if (f.messages?.length) q = q.where('message', 'in', f.messages);
+  const partial = f.partialMessages;
+  if (partial?.length) q = q.where((eb) => eb.or(partial.map((m) => eb('message', 'ilike', `%${likeEscaped(m)}%`))));
+  if (f.partialArtifacts) q = q.where(sql<boolean>`artifact @> ${JSON.stringify(f.partialArtifacts)}::jsonb`);
+  return q;
+}
+
+/** Entries after the page key, in the requested order. */
+function afterKey(q: LogQuery, f: ActivityFilters): LogQuery {
+  if (f.lastTimestamp === undefined) return q;
+  const time = toTime(f.lastTimestamp);
+  const before = f.orderDirection === 'DESC';
+  if (f.lastSeq === undefined) return q.where('occurred_at', before ? '<' : '>', time);
+  return before
+    ? q.where(sql<boolean>`(occurred_at, seq) < (${time}, ${f.lastSeq}::bigint)`)
+    : q.where(sql<boolean>`(occurred_at, seq) > (${time}, ${f.lastSeq}::bigint)`);
+}
+
+export async function logPage(db: Executor, scope: LogScope, f: ActivityFilters) {
+  const direction = f.orderDirection === 'DESC' ? 'desc' : 'asc';
+  const rows = await afterKey(filteredLog(db, scope, f), f)
+    .select([
+      'id',
+      'seq',
+      'occurred_at',
+      'actor_email',
+      'actor_type',
+      'type',
+      'category',
+      'message',
+      'project_id',
+      'artifact',
+    ])
+    .orderBy('occurred_at', direction)
+    .orderBy('seq', direction)
+    .limit(f.pageSize + 1)
+    .execute();
+  const items: ActivityEntry[] = rows.slice(0, f.pageSize).map((r) => ({
+    Id: r.id,
+    Seq: Number(r.seq),
+    Timestamp: new Date(r.occurred_at).getTime(),
+    User: { email: r.actor_email, userType: r.actor_type },
+    Type: r.type,
+    Category: r.category,
+    Message: r.message,
+    Artifact: f.notRequestBody ? null : (r.artifact ?? null),
+    ProjectId: r.project_id,
+  }));
+  const last = items.at(-1);
+  return {
+    Items: items,
+    LastEvaluatedKey: rows.length > f.pageSize && last ? { Timestamp: last.Timestamp, Seq: last.Seq } : null,
+  };
+}
+
+export async function logCount(db: Executor, scope: LogScope, f: ActivityFilters): Promise<number> {
+  const row = await filteredLog(db, scope, f)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,118 @@
+import {
+  ACTIVITY_MSG,
+  ACTIVITY_TEXTS,
+  isPlusOrganization,
+  type ActivityFilters,
+  type DailyCollectionRow,
+} from '@fieldbook/domain';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { dailyCollectionQuerySchema } from '@fieldbook/domain';
+import type { Deps } from '../deps.js';
+import type { Caller } from '../http/context.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import { enqueueJob } from '../jobs/queue.js';
+import { actorOf, recordActivity } from './record.js';
+import { isTimeZone, LOG_EXPORT_VARIANT, type LogExportPayload } from './log-export.js';
+import { filteredLog, logCount, logPage } from './query.js';
+import { logScopeOf, type LogScope } from './scope.js';
+
+/** The log is not part of the Plus tier (spec 1 §2 settings routes). */
+async function scopeFor(deps: Deps, caller: Caller): Promise<LogScope> {
+  if (isPlusOrganization(caller.organizationType)) throw forbidden(ACTIVITY_MSG.notAllowed);
+  return logScopeOf(deps.db, caller);
+}
+
+export async function listActivities(deps: Deps, caller: Caller, filters: ActivityFilters) {
+  return logPage(deps.db, await scopeFor(deps, caller), filters);
+}
+
+export async function countActivities(deps: Deps, caller: Caller, filters: ActivityFilters) {
+  return { count: await logCount(deps.db, await scopeFor(deps, caller), filters) };
+}
+
+/** Queues the CSV of the filtered log as an EXPORT job; the request itself is logged with the job. */
+export async function exportActivities(
+  deps: Deps,
+  caller: Caller,
+  filters: ActivityFilters,
+  body: { projectMapping: Record<string, string>; timezone: string },
+): Promise<{ jobId: string }> {
+  const scope = await scopeFor(deps, caller);
+  if (!isTimeZone(body.timezone)) throw badRequest(ACTIVITY_MSG.badTimezone);
+  const payload: LogExportPayload = {
+    variant: LOG_EXPORT_VARIANT,
+    scope,
+    filters,
+    projectMapping: body.projectMapping,
+    timezone: body.timezone,
+    fileName: `activity-log-${new Date().toISOString().slice(0, 10)}.csv`,
+  };
+  return deps.db.transaction().execute(async (trx) => {
+    const job = await enqueueJob(trx, {
+      organizationId: caller.organizationId,
+      projectId: filters.projectIds?.length === 1 ? filters.projectIds[0] : null,
+      ownerId: caller.accountId,
+      type: 'EXPORT',
+      title: payload.fileName,
+      payload: payload as unknown as Record<string, unknown>,
+    });
+    await recordActivity(trx, actorOf(caller), {
+      type: 'Export',
+      category: 'General',
+      message: ACTIVITY_TEXTS.logExported,
+      artifact: { jobId: job.id, fileName: payload.fileName },
+    });
+    return { jobId: job.id };
+  });
+}
+
+type DailyQuery = z.output<typeof dailyCollectionQuerySchema>;
+
+/**
+ * Spec 3 §3 daily user collection stat: what each user collected per day (in the caller's zone) and
+ * project, summed from the log's feature Add entries (their artifacts carry length and vertices), so the
+ * report needs no second bookkeeping of every write. Imports are not field collection and log no
+ * per-feature entries.
+ */
+export async function dailyCollection(deps: Deps, caller: Caller, q: DailyQuery): Promise<DailyCollectionRow[]> {
+  if (!isTimeZone(q.timezone)) throw badRequest(ACTIVITY_MSG.badTimezone);
+  const scope = await scopeFor(deps, caller);
+  const filters: ActivityFilters = {
+    activityTypes: ['Add'],
+    categories: ['Feature'],
+    startTime: q.fromDate,
+    endTime: q.toDate,
+    projectIds: q.projectIds,
+    userIds: q.userIds,
+    partialArtifacts: q.featureType ? { kind: q.featureType } : undefined,
+    orderDirection: 'ASC',
+    pageSize: 1,
+  };
+  const day = sql<string>`to_char(occurred_at AT TIME ZONE ${q.timezone}, 'YYYY-MM-DD')`;
+  const rows = await filteredLog(deps.db, scope, filters)
+    .where(sql<boolean>`artifact->>'kind' IN ('point', 'line', 'polygon')`)
+    .select([
+      day.as('date'),
+      sql<string | null>`max(actor_email)`.as('email'),
+      'account_id',
+      'project_id',
+      sql<string>`coalesce(sum((artifact->>'lengthM')::numeric), 0)`.as('meters'),
+      sql<string>`count(*)`.as('features'),
+      sql<string>`coalesce(sum((artifact->>'vertices')::int), 0)`.as('vertices'),
+    ])
+    // By position: the day's expression binds the zone as a parameter, which GROUP BY would not match.
+    .groupBy([sql`1`, 'account_id', 'project_id'])
+    .orderBy(sql`1`)
+    .orderBy('account_id')
+    .execute();
+  return rows.map((r) => ({
+    date: r.date,
+    email: r.email,
+    account_id: r.account_id,
+    project_id: r.project_id,
+    meters_collected: Number(r.meters),
+    features_collected: Number(r.features),
+    vertices_collected: Number(r.vertices),
+  }));
+}
