@@ -4,7 +4,8 @@
  * and PGlite, then the search benchmark (bench/search-bench.ts), then the browser drawing benchmark
  * (bench/browser-bench.ts). Figures, not pass/fail.
  *
- * BENCH_ONLY=api,map,search,browser,transfer picks sections (mvt instead of map: only the map section's vector-tile figures;
+ * BENCH_ONLY=api,map,search,activity,browser,transfer picks sections (activity: bench/activity-bench.ts, the log over
+ * BENCH_ACTIVITY_ENTRIES (1,000,000) entries, PGlite BENCH_ACTIVITY_PGLITE_ENTRIES (the same; 0 skips it)); (mvt instead of map: only the map section's vector-tile figures;
  * search: the search routes over BENCH_SEARCH_FEATURES (1,000,000) features with dictionary attributes, on PGlite
  * BENCH_SEARCH_PGLITE_FEATURES (the same; 0 skips PGlite); transfer: bench/transfer-bench.ts, imports and exports
  * of BENCH_TRANSFER_POINTS (1,000,000) points beside ogr2ogr; BENCH_TRANSFER_PGLITE=no skips its PGlite half, BENCH_TRANSFER_FORMATS=CSV,DXF picks export formats); BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
@@ -26,6 +27,7 @@ import pg from 'pg';
 import { runMapBench } from './map-bench.js';
 import { runBrowserBench } from './browser-bench.js';
 import { runSearchBench } from './search-bench.js';
+import { runActivityBench } from './activity-bench.js';
 import { runTransferBench } from './transfer-bench.js';
 import { benchConfig, settle } from './map-setup.js';
 import { inProcess, machineLine, measure, printTable, section, type Figure } from './stats.js';
@@ -136,7 +138,7 @@ async function apiBench(tmpDir: string, log: (s: string) => void) {
 }
 
 async function main(tmpDir: string) {
-  const only = (process.env.BENCH_ONLY ?? 'api,map,search,browser,transfer').split(',');
+  const only = (process.env.BENCH_ONLY ?? 'api,map,search,activity,browser,transfer').split(',');
   const log = (line: string) => console.log(line);
   log(`npm run bench, ${new Date().toISOString()}: ${machineLine()}`);
   log(`sections ${only.join(',')}; temporary files in ${tmpDir} (removed at the end)`);
@@ -171,6 +173,16 @@ async function main(tmpDir: string) {
       pgFeatures: features,
       pgliteFeatures: Number(process.env.BENCH_SEARCH_PGLITE_FEATURES ?? features),
       tmpDir: path.join(tmpDir, 'search'),
+      log,
+    });
+  }
+  if (only.includes('activity')) {
+    const entries = Number(process.env.BENCH_ACTIVITY_ENTRIES ?? 1_000_000);
+    await runActivityBench({
+      pgAdminUrl: reachable ? pgUrl : undefined,
+      pgEntries: entries,
+      pgliteEntries: Number(process.env.BENCH_ACTIVITY_PGLITE_ENTRIES ?? entries),
+      tmpDir: path.join(tmpDir, 'activity'),
       log,
     });
   }

@@ -1,0 +1,247 @@
+/**
+ * Activity-log benchmark (issue #14 "Speed"): the log's routes over BENCH_ACTIVITY_ENTRIES (1,000,000)
+ * entries spread over a year (bench/activity-setup.ts), on PostgreSQL+PostGIS and on PGlite
+ * (BENCH_ACTIVITY_PGLITE_ENTRIES, default the same; 0 skips it). Each route is called in-process
+ * (app.inject) by one client, interleaved with its reference: the bare SQL a person would write for the
+ * same answer, run straight on the database. Targets: a filtered page of the log p95 < 100 ms on
+ * PostgreSQL; a report over a year (every bar of a metric, or the collection table) < 500 ms.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
+import { REPORT_METRICS } from '@fieldbook/domain';
+import type { Database } from '../server/src/db/connect.js';
+import { prepareDatabase } from '../server/src/db/prepare.js';
+import type { DB } from '../server/src/db/schema.js';
+import { buildActivityFixture, type ActivityFixture } from './activity-setup.js';
+import { benchDatabase, refPool, settle } from './map-setup.js';
+import { inProcess, measure, printTable, section, type Figure, type Round } from './stats.js';
+
+export interface ActivityBenchOptions {
+  pgAdminUrl?: string;
+  pgEntries: number;
+  pgliteEntries: number;
+  tmpDir: string;
+  log: (s: string) => void;
+}
+
+const DAY = 86_400_000;
+const qs = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+
+/** The bare SQL of a page: the entries of the filter, newest first, 50 and one to know there is more. */
+const barePage = (orgId: string, where: RawBuilder<unknown>) => sql<{ id: string }>`
+  SELECT id, seq, occurred_at, actor_email, actor_type, type, category, message, project_id, artifact
+  FROM activities WHERE organization_id = ${orgId} AND actor_type IS DISTINCT FROM '1111' AND ${where}
+  ORDER BY occurred_at DESC, seq DESC LIMIT 51`;
+
+async function activityFigures(
+  database: Database,
+  f: ActivityFixture,
+  url: string | null,
+  log: (s: string) => void,
+  figures: Figure[],
+): Promise<void> {
+  const refDb = url ? new Kysely<DB>({ dialect: new PostgresDialect({ pool: refPool(url, log) }) }) : database.db;
+  // Session tokens last 15 minutes and a PGlite figure can take longer: signed in again (untimed) every 10.
+  let signedAt = -Infinity;
+  const fresh = async () => {
+    if (performance.now() - signedAt < 10 * 60_000) return;
+    const { idToken } = await f.json('POST', '/auth/signin', { email: f.email, password: f.password });
+    f.auth.authorization = `Bearer ${idToken}`;
+    signedAt = performance.now();
+  };
+  const get = async (route: string) => {
+    const r = await f.app.inject({ method: 'GET', url: route, headers: f.auth });
+    if (r.statusCode !== 200) throw new Error(`GET ${route} → ${r.statusCode} ${r.body}`);
+    return r.json();
+  };
+  /** One round: every route of the list in turn (a report's bars), timed together. */
+  const routes =
+    (urls: string[]): Round =>
+    async () => {
+      await fresh();
+      const s = performance.now();
+      for (const u of urls) await get(u);
+      return [performance.now() - s];
+    };
+  const reference = (name: string, qs: RawBuilder<unknown>[]) => ({
+    name,
+    round: inProcess(async () => {
+      for (const q of qs) await q.execute(refDb);
+    }, 1),
+  });
+  const now = Date.now();
+  const org = f.organizationId;
+  const at = (ms: number) => new Date(ms);
+  // A feature in the middle of the year, for the feature panel's ACTIVITY tab.
+  const feature = await sql<{ id: string }>`SELECT artifact->>'featureId' AS id FROM activities
+    WHERE organization_id = ${org} AND category = 'Feature' AND occurred_at < ${new Date(now - 182 * DAY)}
+    ORDER BY occurred_at DESC LIMIT 1`.execute(refDb);
+  const featureId = JSON.stringify({ featureId: feature.rows[0]?.id ?? 'point.1' });
+  try {
+    // Pages of the log.
+    const pages: Array<[string, Record<string, string | number>, RawBuilder<unknown>]> = [
+      ['whole log, first page', {}, sql`true`],
+      [
+        'one project, Feature Delete, last 30 days',
+        { projectIds: f.projectIds[3]!, categories: 'Feature', activityTypes: 'Delete', startTime: now - 30 * DAY },
+        sql`project_id = ${f.projectIds[3]} AND category = 'Feature' AND type = 'Delete' AND occurred_at >= ${at(now - 30 * DAY)}`,
+      ],
+      [
+        'one user, page from 6 months back (page key)',
+        { userIds: f.accountIds[5]!, lastTimestamp: now - 182 * DAY },
+        sql`account_id = ${f.accountIds[5]} AND occurred_at < ${at(now - 182 * DAY)}`,
+      ],
+      [
+        'three projects (a project admin), Layer entries',
+        { projectIds: f.projectIds.slice(0, 3).join(','), categories: 'Layer' },
+        sql`project_id = ANY(${f.projectIds.slice(0, 3)}::uuid[]) AND category = 'Layer'`,
+      ],
+      [
+        'rare: Project Add in one quarter (~0.25 % of the log)',
+        { categories: 'Project', activityTypes: 'Add', startTime: now - 120 * DAY, endTime: now - 30 * DAY },
+        sql`category = 'Project' AND type = 'Add' AND occurred_at BETWEEN ${at(now - 120 * DAY)} AND ${at(now - 30 * DAY)}`,
+      ],
+      [
+        "one feature's entries (feature panel ACTIVITY tab)",
+        { partialArtifacts: featureId },
+        sql`artifact @> ${featureId}::jsonb`,
+      ],
+      [
+        'message contains "moved", last 90 days',
+        { partialMessages: 'moved', startTime: now - 90 * DAY },
+        sql`message ILIKE '%moved%' AND occurred_at >= ${at(now - 90 * DAY)}`,
+      ],
+    ];
+    for (const [name, params, where] of pages) {
+      const route = `/rest/activities?${qs({ pageSize: 50, ...params })}`;
+      await fresh();
+      const answer = await get(route);
+      const bare = barePage(org, where);
+      const ref = (await bare.execute(refDb)).rows;
+      const same =
+        JSON.stringify(answer.Items.map((e: { Id: string }) => e.Id)) ===
+        JSON.stringify(ref.slice(0, 50).map((r) => r.id));
+      figures.push(
+        await measure({
+          name: `GET /rest/activities: ${name}`,
+          thing: routes([route]),
+          reference: reference('bare SQL: the page of 50 (+1) newest first', [bare]),
+          note: `${answer.Items.length} entries; same page: ${same ? 'yes' : 'NO'}; target p95 < 100 ms`,
+        }),
+      );
+    }
+
+    // Reports over a year: every bar of a metric is one count (the web app asks them together).
+    const year = { startTime: now - 365 * DAY, endTime: now };
+    for (const metricName of ['Pointman Feature', 'Layer', 'Data Organization']) {
+      const metric = REPORT_METRICS.find((m) => m.name === metricName)!;
+      const urls = metric.bars!.map(
+        (b) =>
+          `/rest/activities/count?${qs({
+            ...year,
+            activityTypes: b.filter.activityTypes?.join(','),
+            categories: b.filter.categories?.join(','),
+            messages: b.filter.messages?.join(','),
+            partialArtifacts: b.filter.partialArtifacts ? JSON.stringify(b.filter.partialArtifacts) : undefined,
+          })}`,
+      );
+      const counts: number[] = [];
+      await fresh();
+      for (const u of urls) counts.push((await get(u)).count);
+      const bare = metric.bars!.map(
+        (b) => sql`SELECT count(*) FROM activities WHERE organization_id = ${org}
+          AND actor_type IS DISTINCT FROM '1111' AND occurred_at BETWEEN ${at(year.startTime)} AND ${at(year.endTime)}
+          AND ${b.filter.activityTypes ? sql`type = ANY(${b.filter.activityTypes}::text[])` : sql`true`}
+          AND ${b.filter.categories ? sql`category = ANY(${b.filter.categories}::text[])` : sql`true`}
+          AND ${b.filter.messages ? sql`message = ANY(${b.filter.messages}::text[])` : sql`true`}`,
+      );
+      figures.push(
+        await measure({
+          name: `report over a year: ${metricName} (${urls.length} bars = ${urls.length} counts)`,
+          thing: routes(urls),
+          reference: reference('bare SQL: one count(*) per bar', bare),
+          note: `bars ${counts.join(' / ')}; target < 500 ms`,
+        }),
+      );
+    }
+    const collection = `/rest/stats/user/daily?${qs({ fromDate: year.startTime, toDate: year.endTime, featureType: 'line', timezone: 'America/Denver' })}`;
+    await fresh();
+    const rows = await get(collection);
+    figures.push(
+      await measure({
+        name: 'report over a year: User Feature Collection (lines, by day and user)',
+        thing: routes([collection]),
+        reference: reference('bare SQL: sums GROUP BY day, user, project', [
+          sql`SELECT to_char(occurred_at AT TIME ZONE 'America/Denver', 'YYYY-MM-DD'), account_id, project_id,
+                sum((artifact->>'lengthM')::numeric), count(*), sum((artifact->>'vertices')::int)
+              FROM activities WHERE organization_id = ${org} AND actor_type IS DISTINCT FROM '1111'
+                AND type = 'Add' AND category = 'Feature' AND artifact @> '{"kind":"line"}'::jsonb
+                AND occurred_at BETWEEN ${at(year.startTime)} AND ${at(year.endTime)}
+              GROUP BY 1, 2, 3`,
+        ]),
+        note: `${rows.length} rows; target < 500 ms`,
+      }),
+    );
+  } finally {
+    if (refDb !== database.db) await refDb.destroy();
+  }
+}
+
+/** One database: create, fill, settle, measure, drop (PostgreSQL) or delete (PGlite). */
+async function benchOne(kind: 'postgres' | 'pglite', n: number, o: ActivityBenchOptions): Promise<string[]> {
+  const { database, url, drop } = await benchDatabase(kind, {
+    name: `fieldbook_bench_activity_${process.pid}`,
+    adminUrl: o.pgAdminUrl,
+    dataDir: path.join(o.tmpDir, 'pglite-activity'),
+  });
+  const out: string[] = [];
+  const figures: Figure[] = [];
+  let close = async () => {};
+  try {
+    await prepareDatabase(database.db);
+    o.log(`${kind}: filling ${n.toLocaleString('en')} entries`);
+    const f = await buildActivityFixture(database, n, path.join(o.tmpDir, `activity-app-${kind}`), o.log);
+    close = () => f.app.close();
+    const load = `${kind}: ${n.toLocaleString('en')} entries in ${f.loadSeconds.toFixed(1)} s`;
+    o.log(load);
+    out.push(load);
+    await settle(database, o.log);
+    await activityFigures(database, f, url, o.log, figures);
+    return out;
+  } finally {
+    if (figures.length)
+      out.push(
+        printTable(
+          `${kind === 'postgres' ? 'PostgreSQL+PostGIS' : 'PGlite'}, activity log of ${n.toLocaleString('en')} entries over a year, one client in-process (app.inject), references interleaved`,
+          figures,
+          o.log,
+        ),
+      );
+    await close();
+    await database.close();
+    await drop();
+  }
+}
+
+export async function runActivityBench(o: ActivityBenchOptions): Promise<string[]> {
+  const out: string[] = [];
+  if (o.pgAdminUrl && o.pgEntries > 0)
+    out.push(
+      ...(await section(`activity log on PostgreSQL (${o.pgEntries.toLocaleString('en')} entries)`, o.log, () =>
+        benchOne('postgres', o.pgEntries, o),
+      )),
+    );
+  if (o.pgliteEntries > 0)
+    out.push(
+      ...(await section(`activity log on PGlite (${o.pgliteEntries.toLocaleString('en')} entries)`, o.log, () =>
+        benchOne('pglite', o.pgliteEntries, o),
+      )),
+    );
+  return out;
+}
