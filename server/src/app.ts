@@ -34,6 +34,7 @@ import { ogcApiRoutes } from './ogcapi/routes.js';
 import { vectorTileRoutes } from './vector-tiles/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { activityRoutes } from './activities/routes.js';
+import { registerAuditGuard } from './activities/audit-guard.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { jobRoutes } from './jobs/routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSecurityHeaders(app, config);
   registerTextGuard(app);
   registerAccessControl(app, deps);
+  registerAuditGuard(app, deps);
 
   await app.register(fastifySwagger, {
     openapi: {
