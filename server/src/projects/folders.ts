@@ -26,6 +26,8 @@ import {
 } from './access.js';
 import { FOLDER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
 import { loadFolders } from './tree.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { editedArtifact, folderActivity } from './activity.js';
 
 async function siblingNameTaken(
   db: Executor,
@@ -94,19 +96,23 @@ export async function createFolder(
     ),
   );
   if (await siblingNameTaken(deps.db, project.id, parentId, input.name)) throw conflict(PROJECT_MSG.folderNameExists);
-  const row = await uniquely(PROJECT_MSG.folderNameExists, () =>
-    deps.db
-      .insertInto('folders')
-      .values({
-        project_id: project.id,
-        parent_id: parentId,
-        name: input.name,
-        description: input.description ?? null,
-        folder_type: input.folderType ?? FOLDER_TYPES.normal,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
-  );
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const folder = await uniquely(PROJECT_MSG.folderNameExists, () =>
+      trx
+        .insertInto('folders')
+        .values({
+          project_id: project.id,
+          parent_id: parentId,
+          name: input.name,
+          description: input.description ?? null,
+          folder_type: input.folderType ?? FOLDER_TYPES.normal,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    await recordActivity(trx, actorOf(caller), folderActivity('Add', folder, { folderType: folder.folder_type }));
+    return folder;
+  });
   return presentFolder(deps, caller, project.id, row.id);
 }
 
@@ -131,11 +137,12 @@ export async function addFeatureFolder(
           description: null,
           folder_type: FOLDER_TYPES.features,
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow(),
     );
+    const layerIds: string[] = [];
     for (const [layerName, serverName] of SYSTEM_NAMES.featureLayers) {
-      await trx
+      const layer = await trx
         .insertInto('layers')
         .values({
           project_id: project.id,
@@ -148,8 +155,16 @@ export async function addFeatureFolder(
           mobile_preferred_method: null,
           style_id: null,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      layerIds.push(layer.id);
     }
+    // One entry for the folder with the layers it comes with: the user added one thing.
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      folderActivity('Add', folder, { folderType: folder.folder_type, layerIds }),
+    );
     return folder.id;
   });
   return presentFolder(deps, caller, project.id, id);
@@ -173,17 +188,22 @@ export async function updateFolder(
     throw badRequest(MOVE_MSG.folderUseMove);
   if (await siblingNameTaken(deps.db, project.id, folder.parent_id, input.name, folder.id))
     throw conflict(PROJECT_MSG.folderNameExists);
-  await uniquely(PROJECT_MSG.folderNameExists, () =>
-    deps.db
-      .updateTable('folders')
-      .set({
-        name: input.name,
-        description: input.description ?? null,
-        ...(input.leadersEnabled !== undefined ? { leaders_enabled: input.leadersEnabled } : {}),
-      })
-      .where('id', '=', folder.id)
-      .execute(),
-  );
+  await deps.db.transaction().execute(async (trx) => {
+    const updated = await uniquely(PROJECT_MSG.folderNameExists, () =>
+      trx
+        .updateTable('folders')
+        .set({
+          name: input.name,
+          description: input.description ?? null,
+          ...(input.leadersEnabled !== undefined ? { leaders_enabled: input.leadersEnabled } : {}),
+        })
+        .where('id', '=', folder.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    const edited = editedArtifact(folder, updated, ['name', 'description', 'leaders_enabled']);
+    await recordActivity(trx, actorOf(caller), folderActivity('Edit', updated, edited));
+  });
   return presentFolder(deps, caller, project.id, folder.id);
 }
 

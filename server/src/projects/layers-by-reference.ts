@@ -16,8 +16,21 @@ import { findForm, grant } from '../forms/service.js';
 import { canCreate, projectChain, projectOf, requireRight } from './access.js';
 import { specialFolder } from './special-folders.js';
 import { presentLayer } from './tree.js';
+import type { Executor } from '../db/types.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { layerActivity } from './activity.js';
 
 type Input = z.output<typeof layerByReferenceSchema>;
+
+/** The entry of the layer just added (in the add's transaction), naming what it refers to. */
+async function logAdded(trx: Executor, caller: Caller, layerId: string) {
+  const layer = await trx.selectFrom('layers').selectAll().where('id', '=', layerId).executeTakeFirstOrThrow();
+  await recordActivity(
+    trx,
+    actorOf(caller),
+    layerActivity('Add', layer, { serverName: layer.server_name, referenceId: layer.reference_id }),
+  );
+}
 
 /**
  * A forms layer: the form (of the caller's organization) is granted to the project in the same
@@ -34,10 +47,11 @@ async function formLayer(deps: Deps, caller: Caller, projectId: string, formId: 
     .where('project_id', '=', projectId)
     .executeTakeFirst();
   if (!granted && !isOrgAdmin(caller)) throw forbidden();
-  const { layerId } = await deps.db
-    .transaction()
-    .execute((trx) => uniquely(PROJECT_MSG.layerNameExists, () => grant(trx, caller, form, projectId, input)));
-  return layerId;
+  return deps.db.transaction().execute(async (trx) => {
+    const { layerId } = await uniquely(PROJECT_MSG.layerNameExists, () => grant(trx, caller, form, projectId, input));
+    await logAdded(trx, caller, layerId);
+    return layerId;
+  });
 }
 
 /**
@@ -45,7 +59,13 @@ async function formLayer(deps: Deps, caller: Caller, projectId: string, formId: 
  * name of the one-call service. No row of ours is a ticket source, so an id of ours (a UUID, whoever's
  * it is) is not one: refused as not found, like any unknown id, and never stored.
  */
-async function oneCallLayer(deps: Deps, projectId: string, referenceId: string, input: Input): Promise<string> {
+async function oneCallLayer(
+  deps: Deps,
+  caller: Caller,
+  projectId: string,
+  referenceId: string,
+  input: Input,
+): Promise<string> {
   if (isUuid(referenceId)) throw notFound();
   return deps.db.transaction().execute(async (trx) => {
     const folderId = await specialFolder(trx, projectId, FOLDER_TYPES.special, SYSTEM_NAMES.oneCallFolder);
@@ -67,6 +87,7 @@ async function oneCallLayer(deps: Deps, projectId: string, referenceId: string, 
         .returning('id')
         .executeTakeFirstOrThrow(),
     );
+    await logAdded(trx, caller, row.id);
     return row.id;
   });
 }
@@ -90,7 +111,7 @@ export async function createLayerByReference(
   const layerId =
     folderType === FOLDER_TYPES.forms
       ? await formLayer(deps, caller, project.id, referenceId, input)
-      : await oneCallLayer(deps, project.id, referenceId, input);
+      : await oneCallLayer(deps, caller, project.id, referenceId, input);
   return presentLayer(
     await deps.db.selectFrom('layers').selectAll().where('id', '=', layerId).executeTakeFirstOrThrow(),
   );

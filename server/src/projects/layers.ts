@@ -28,6 +28,8 @@ import { flagOn } from '../http/flags.js';
 import { LAYER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
 import { applyFieldChanges, fieldChanges } from './layer-fields.js';
 import { layerNameTaken } from './layer-names.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { editedArtifact, layerActivity } from './activity.js';
 
 async function layerOf(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
   const { project, folder, chain } = await folderOf(deps.db, caller, projectId, folderId);
@@ -86,27 +88,42 @@ export async function createLayer(
   requireRight(canCreate(caller, chain));
   await checkedMethods(deps, caller, [input.preferredMethod]);
   if (await layerNameTaken(deps.db, folder.id, input.name)) throw conflict(PROJECT_MSG.layerNameExists);
-  const row = await uniquely(PROJECT_MSG.layerNameExists, () =>
-    deps.db
-      .insertInto('layers')
-      .values({
-        project_id: project.id,
-        folder_id: folder.id,
-        name: input.name,
-        description: input.description ?? null,
-        type: input.type,
-        server_name: null,
-        reference_id: null,
-        preferred_method: input.preferredMethod,
-        mobile_preferred_method: null,
-        style_id: null,
-        fields: JSON.stringify(sortedFields(input.fields ?? [])),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const layer = await uniquely(PROJECT_MSG.layerNameExists, () =>
+      trx
+        .insertInto('layers')
+        .values({
+          project_id: project.id,
+          folder_id: folder.id,
+          name: input.name,
+          description: input.description ?? null,
+          type: input.type,
+          server_name: null,
+          reference_id: null,
+          preferred_method: input.preferredMethod,
+          mobile_preferred_method: null,
+          style_id: null,
+          fields: JSON.stringify(sortedFields(input.fields ?? [])),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    await recordActivity(trx, actorOf(caller), layerActivity('Add', layer));
+    return layer;
+  });
   return presentLayer(row);
 }
+
+/** The columns a layer edit may change, named in its activity entry (fields: the typed field list). */
+const LAYER_EDITABLE = [
+  'name',
+  'description',
+  'preferred_method',
+  'mobile_preferred_method',
+  'read_only',
+  'fields',
+  'style_id',
+] as const;
 
 /**
  * Edit a layer: name unique in its folder, methods, read-only, style; a read-only layer keeps its data.
@@ -160,6 +177,16 @@ export async function updateLayer(
         .executeTakeFirstOrThrow(),
     );
     if (changes) await applyFieldChanges(trx, caller, layer.id, changes);
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      layerActivity('Edit', updated, {
+        ...editedArtifact(layer, updated, LAYER_EDITABLE),
+        ...(changes && (changes.renames.size || changes.removed.length)
+          ? { renamedFields: Object.fromEntries(changes.renames), removedFields: changes.removed }
+          : {}),
+      }),
+    );
     return updated;
   });
   return presentLayer(row);
@@ -168,12 +195,16 @@ export async function updateLayer(
 export async function disableLayer(deps: Deps, caller: Caller, projectId: string, folderId: string, layerId: string) {
   const { layer, chain } = await layerOf(deps, caller, projectId, folderId, layerId);
   requireRight(isAdminOf(caller, chain));
-  const row = await deps.db
-    .updateTable('layers')
-    .set({ is_active: false })
-    .where('id', '=', layer.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('layers')
+      .set({ is_active: false })
+      .where('id', '=', layer.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordActivity(trx, actorOf(caller), layerActivity('Edit', updated, { changes: ['is_active'] }));
+    return updated;
+  });
   return presentLayer(row);
 }
 

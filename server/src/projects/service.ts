@@ -21,6 +21,8 @@ import { grantorsOf } from '../sharing/service.js';
 import { requireFlag } from '../http/flags.js';
 import { GEOID_MODELS } from '../sites/crs.js';
 import { presentProject } from './tree.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { editedArtifact, projectActivity } from './activity.js';
 
 async function nameTaken(db: Executor, organizationId: string, name: string, exceptId?: string) {
   let q = db
@@ -95,6 +97,7 @@ export async function createProject(deps: Deps, caller: Caller, input: z.output<
       })
       .onConflict((oc) => oc.columns(['account_id', 'organization_id', 'asset_type', 'asset_id']).doNothing())
       .execute();
+    await recordActivity(trx, actorOf(caller), projectActivity('Add', project));
     return project;
   });
   const withPermission = {
@@ -134,6 +137,17 @@ async function checkedCalibration(
   }
 }
 
+/** The columns a project edit may change, named in its activity entry. */
+const PROJECT_EDITABLE = [
+  'name',
+  'description',
+  'dictionary_id',
+  'coordinate',
+  'zoom_level',
+  'site_id',
+  'geoid_id',
+] as const;
+
 export async function updateProject(deps: Deps, caller: Caller, input: z.output<typeof updateProjectSchema>) {
   const project = await projectOf(deps.db, caller, input.id);
   requireRight(canEdit(caller, projectChain(project.id)));
@@ -145,23 +159,28 @@ export async function updateProject(deps: Deps, caller: Caller, input: z.output<
   if (input.dataDictionaryId !== project.dictionary_id)
     await readableDictionary(deps.db, caller, input.dataDictionaryId);
   await checkedCalibration(deps, caller, project, input);
-  const row = await uniquely(PROJECT_MSG.nameExists, () =>
-    deps.db
-      .updateTable('projects')
-      .set({
-        name: input.name,
-        description: input.description ?? null,
-        dictionary_id: input.dataDictionaryId,
-        ...(input.coordinate !== undefined ? { coordinate: input.coordinate } : {}),
-        ...(input.zoomLevel !== undefined ? { zoom_level: input.zoomLevel } : {}),
-        ...(input.proj !== undefined ? { site_id: input.proj?.id ?? null } : {}),
-        ...(input.geoidId !== undefined ? { geoid_id: input.geoidId } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', project.id)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const updated = await uniquely(PROJECT_MSG.nameExists, () =>
+      trx
+        .updateTable('projects')
+        .set({
+          name: input.name,
+          description: input.description ?? null,
+          dictionary_id: input.dataDictionaryId,
+          ...(input.coordinate !== undefined ? { coordinate: input.coordinate } : {}),
+          ...(input.zoomLevel !== undefined ? { zoom_level: input.zoomLevel } : {}),
+          ...(input.proj !== undefined ? { site_id: input.proj?.id ?? null } : {}),
+          ...(input.geoidId !== undefined ? { geoid_id: input.geoidId } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', project.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    const edited = editedArtifact(project, updated, PROJECT_EDITABLE);
+    await recordActivity(trx, actorOf(caller), projectActivity('Edit', updated, edited));
+    return updated;
+  });
   return presentProject(deps.db, caller, row);
 }
 
@@ -177,5 +196,6 @@ export async function deleteProject(deps: Deps, caller: Caller, id: string) {
       .where('asset_id', '=', project.id)
       .execute();
     await trx.deleteFrom('projects').where('id', '=', project.id).execute();
+    await recordActivity(trx, actorOf(caller), projectActivity('Delete', project));
   });
 }

@@ -8,6 +8,8 @@ import { badRequest, notFound } from '../http/errors.js';
 import { layerContext } from '../features/service.js';
 import { canEdit, requireRight } from '../projects/access.js';
 import { readableDictionary } from '../dictionaries/access.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { layerActivity } from '../projects/activity.js';
 
 /** Drawing layers hold one geometry kind; the others (imported) are read from their first feature. */
 const GEOMETRY_OF_SERVER_NAME: Record<string, string> = {
@@ -117,19 +119,31 @@ export async function setLayerStyle(
     if (geometryType && componentTypeOf(geometryType) !== component.type)
       throw badRequest(MAP_SERVICE_MSG.styleComponentType);
   }
-  await deps.db
-    .insertInto('layer_dictionary_styles')
-    .values({
-      layer_id: layer.id,
-      system_id: system.id,
-      component_id: input.componentId ?? null,
-      updated_at: new Date(),
-    })
-    .onConflict((oc) =>
-      oc
-        .column('layer_id')
-        .doUpdateSet({ system_id: system.id, component_id: input.componentId ?? null, updated_at: new Date() }),
-    )
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('layer_dictionary_styles')
+      .values({
+        layer_id: layer.id,
+        system_id: system.id,
+        component_id: input.componentId ?? null,
+        updated_at: new Date(),
+      })
+      .onConflict((oc) =>
+        oc
+          .column('layer_id')
+          .doUpdateSet({ system_id: system.id, component_id: input.componentId ?? null, updated_at: new Date() }),
+      )
+      .execute();
+    // A style change is a layer edit (spec 3 §3 category Layer).
+    const named = await trx.selectFrom('layers').selectAll().where('id', '=', layer.id).executeTakeFirstOrThrow();
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      layerActivity('Edit', named, {
+        changes: ['style'],
+        style: { systemId: system.id, componentId: input.componentId ?? null },
+      }),
+    );
+  });
   return present(deps.db, layer.id);
 }
