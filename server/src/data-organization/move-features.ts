@@ -12,6 +12,7 @@ import { folderChain, isFeatureAdmin } from '../projects/access.js';
 import { loadMany, toFeature } from '../features/service.js';
 import { addVersions } from '../features/store.js';
 import { adminProject, folderIn, layerInOrg, sameDictionary } from './checks.js';
+import { recordMove } from './move-activity.js';
 
 type Input = Extract<DataOrganizationInput, { scenario: 'MOVE_FEATURES_TO_LAYER' }>;
 
@@ -93,6 +94,14 @@ export async function moveFeatures(trx: Executor, caller: Caller, input: Input):
     )
     .execute();
   await bumpLayerDataVersion(trx, [sourceLayer.id, targetLayer.id]);
+  // One entry naming every moved feature (spec 3 §5), not one per feature.
+  await recordMove(trx, caller, 'Feature', {
+    featureIds: rows.map((r) => `${r.kind}.${r.id}`),
+    fromProjectId: source.id,
+    fromLayerId: sourceLayer.id,
+    toProjectId: target.id,
+    toLayerId: targetLayer.id,
+  });
   return {
     scenario: 'MOVE_FEATURES_TO_LAYER',
     movedLayerIds: [sourceLayer.id, targetLayer.id],

@@ -16,6 +16,7 @@ import {
   sameDictionary,
 } from './checks.js';
 import { moveFeatures } from './move-features.js';
+import { recordMove } from './move-activity.js';
 
 /**
  * Data organization (spec 3 §7): moves of features between layers, of layers between folders and of
@@ -77,6 +78,15 @@ async function moveLayer(
   if (await layerNameTaken(trx, folder.id, layer.name)) throw conflict(MOVE_MSG.layerUnique);
   await trx.updateTable('layers').set({ folder_id: folder.id }).where('id', '=', layer.id).execute();
   const movedFeatures = target.id !== source.id ? await reassign(trx, [layer.id], target.id) : 0;
+  await recordMove(trx, caller, 'Layer', {
+    layerId: layer.id,
+    name: layer.name,
+    fromProjectId: source.id,
+    fromFolderId: layer.folder_id,
+    toProjectId: target.id,
+    toFolderId: folder.id,
+    features: movedFeatures,
+  });
   return {
     scenario: 'MOVE_LAYER_TO_FOLDER',
     movedLayerIds: [layer.id],
@@ -137,6 +147,16 @@ async function moveFolder(
       target.id,
     );
   }
+  await recordMove(trx, caller, 'Folder', {
+    folderId: folder.id,
+    name: folder.name,
+    fromProjectId: source.id,
+    fromParentId: folder.parent_id,
+    toProjectId: target.id,
+    toParentId: parentId,
+    layerIds: layers.map((l) => l.id),
+    features: movedFeatures,
+  });
   return {
     scenario,
     movedLayerIds: layers.map((l) => l.id),

@@ -1,9 +1,39 @@
-import { MOVE_MSG } from '@fieldbook/domain';
+import { ACTIVITY_TEXTS, MOVE_MSG } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { flagOn } from '../http/flags.js';
 import { adminProject, folderInOrg, layerInOrg } from '../data-organization/checks.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import type { Executor } from '../db/types.js';
+
+/**
+ * A share entry (spec 3 §3 type Share) belongs to the project the layer shows in, the folder's; the
+ * artifact names the layer's own project and folder too.
+ */
+async function logShare(
+  trx: Executor,
+  caller: Caller,
+  message: string,
+  layer: { id: string; name: string; project_id: string; folder_id: string },
+  folder: { id: string; project_id: string },
+  extra: Record<string, unknown> = {},
+) {
+  await recordActivity(trx, actorOf(caller), {
+    type: 'Share',
+    category: 'Layer',
+    message,
+    projectId: folder.project_id,
+    artifact: {
+      layerId: layer.id,
+      name: layer.name,
+      folderId: folder.id,
+      sourceProjectId: layer.project_id,
+      sourceFolderId: layer.folder_id,
+      ...extra,
+    },
+  });
+}
 
 /**
  * Layer sharing (spec 3 §4, §6): a project admin of both projects shows a layer read-only in a
@@ -39,19 +69,21 @@ export async function shareLayer(
   const old =
     replaceFolderId && replaceFolderId !== folder.id ? await checkedFolder(deps, caller, replaceFolderId) : null;
   await deps.db.transaction().execute(async (trx) => {
-    await trx
+    const added = await trx
       .insertInto('layer_shares')
       .values({ layer_id: layer.id, folder_id: folder.id, project_id: folder.project_id })
       .onConflict((oc) => oc.columns(['layer_id', 'folder_id']).doNothing())
-      .execute();
-    if (!old) return;
-    // The share to replace must still be there (another admin may have changed it); otherwise nothing is kept.
-    const removed = await trx
-      .deleteFrom('layer_shares')
-      .where('layer_id', '=', layer.id)
-      .where('folder_id', '=', old.id)
       .executeTakeFirst();
-    if (Number(removed.numDeletedRows) === 0) throw notFound(MOVE_MSG.shareError);
+    if (old) {
+      // The share to replace must still be there (another admin may have changed it); otherwise nothing is kept.
+      const removed = await trx
+        .deleteFrom('layer_shares')
+        .where('layer_id', '=', layer.id)
+        .where('folder_id', '=', old.id)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw notFound(MOVE_MSG.shareError);
+    } else if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return; // Shared there already: nothing changed.
+    await logShare(trx, caller, ACTIVITY_TEXTS.layerShared, layer, folder, old ? { replacedFolderId: old.id } : {});
   });
   return { layerId: layer.id, folderId: folder.id, projectId: folder.project_id, sourceProjectId: layer.project_id };
 }
@@ -59,9 +91,12 @@ export async function shareLayer(
 export async function unshareLayer(deps: Deps, caller: Caller, folderId: string, layerId: string) {
   const layer = await checkedLayer(deps, caller, layerId);
   const folder = await checkedFolder(deps, caller, folderId);
-  await deps.db
-    .deleteFrom('layer_shares')
-    .where('layer_id', '=', layer.id)
-    .where('folder_id', '=', folder.id)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('layer_shares')
+      .where('layer_id', '=', layer.id)
+      .where('folder_id', '=', folder.id)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) > 0) await logShare(trx, caller, ACTIVITY_TEXTS.layerUnshared, layer, folder);
+  });
 }
