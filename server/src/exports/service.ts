@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_TEXTS,
   EXPORT_MSG,
   exportRequestError,
   isPlusOrganization,
@@ -10,7 +11,8 @@ import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { flagOn } from '../http/flags.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob, jobEvents } from '../jobs/queue.js';
+import { actorOf, recordActivity } from '../activities/record.js';
 import { canView, folderChain, projectOf } from '../projects/access.js';
 import { exportResultKey, type ExportPayload } from './run.js';
 
@@ -24,10 +26,10 @@ async function requireExportAllowed(deps: Deps, caller: Caller) {
 async function viewableLayers(deps: Deps, caller: Caller, type: ExportItemType, id: string) {
   const located =
     type === 'project'
-      ? { project_id: id }
+      ? { project_id: id, name: null }
       : type === 'folder'
-        ? await deps.db.selectFrom('folders').select('project_id').where('id', '=', id).executeTakeFirst()
-        : await deps.db.selectFrom('layers').select('project_id').where('id', '=', id).executeTakeFirst();
+        ? await deps.db.selectFrom('folders').select(['project_id', 'name']).where('id', '=', id).executeTakeFirst()
+        : await deps.db.selectFrom('layers').select(['project_id', 'name']).where('id', '=', id).executeTakeFirst();
   if (!located) throw notFound();
   const project = await projectOf(deps.db, caller, located.project_id);
   const folders = await deps.db
@@ -56,7 +58,7 @@ async function viewableLayers(deps: Deps, caller: Caller, type: ExportItemType, 
   );
   const visible = inItem.filter((l) => canView(caller, [{ type: 'layer', id: l.id }, ...chainOf(l.folder_id)]));
   if (type === 'layer' && !visible.length) throw notFound();
-  return { project, layerIds: visible.map((l) => l.id) };
+  return { project, name: located.name ?? project.name, layerIds: visible.map((l) => l.id) };
 }
 
 /** Whether the requested CRS is the project's custom site calibration (its WKT or PROJ text). */
@@ -67,6 +69,11 @@ async function usesSiteCalibration(deps: Deps, siteId: string | null, request: E
   return !!site && (same(site.wkt, request.projWkt) || same(site.proj, request.projString));
 }
 
+const EXPORT_CATEGORY = { layer: 'Layer', folder: 'Folder', project: 'Project' } as const satisfies Record<
+  ExportItemType,
+  string
+>;
+
 /** Checks the request and the caller's view of the item, then queues the EXPORT job owned by the caller. */
 export async function startExport(
   deps: Deps,
@@ -76,7 +83,7 @@ export async function startExport(
   request: ExportRequest,
 ): Promise<{ id: string; jobId: string }> {
   await requireExportAllowed(deps, caller);
-  const { project, layerIds: itemLayerIds } = await viewableLayers(deps, caller, type, id);
+  const { project, name, layerIds: itemLayerIds } = await viewableLayers(deps, caller, type, id);
   // A search of one layer exports that layer only, and only when it is in the item and visible.
   const searchedLayer = request.query?.layerId;
   if (searchedLayer && !itemLayerIds.includes(searchedLayer)) throw notFound();
@@ -84,14 +91,35 @@ export async function startExport(
   const refusal = exportRequestError(request, type, await usesSiteCalibration(deps, project.site_id, request));
   if (refusal) throw badRequest(refusal, 'InvalidParameterValue');
   const payload: ExportPayload = { request, itemType: type, itemId: id, layerIds };
-  const job = await enqueueJob(deps.db, {
-    organizationId: caller.organizationId,
-    projectId: project.id,
-    ownerId: caller.accountId,
-    type: 'EXPORT',
-    title: request.fileName,
-    payload: payload as unknown as Record<string, unknown>,
+  // The request is the user's write: its entry and the job row commit together.
+  const job = await deps.db.transaction().execute(async (trx) => {
+    const queued = await enqueueJob(trx, {
+      organizationId: caller.organizationId,
+      projectId: project.id,
+      ownerId: caller.accountId,
+      type: 'EXPORT',
+      title: request.fileName,
+      payload: payload as unknown as Record<string, unknown>,
+    });
+    await recordActivity(trx, actorOf(caller), {
+      type: 'Export',
+      category: EXPORT_CATEGORY[type],
+      message: ACTIVITY_TEXTS.layerExported,
+      projectId: project.id,
+      artifact: {
+        jobId: queued.id,
+        format: request.format,
+        fileName: request.fileName,
+        exported: { type, id, name },
+        layerIds,
+        ...(request.featureIDs ? { features: request.featureIDs.length } : {}),
+        ...(request.query ? { search: true } : {}),
+      },
+    });
+    return queued;
   });
+  // Wake the worker again now the job is committed (enqueueJob's wake-up came before the commit).
+  jobEvents.emit('enqueued');
   return { id: job.id, jobId: job.id };
 }
 

@@ -1,5 +1,7 @@
-import { PROJECT_MSG, type LayerField } from '@fieldbook/domain';
+import { ACTIVITY_TEXTS, PROJECT_MSG, type LayerField } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
+import type { Executor } from '../db/types.js';
+import { actorOfAccount, recordActivity } from '../activities/record.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
 import { layerNameTaken } from '../projects/layer-names.js';
 
@@ -8,9 +10,19 @@ export interface TargetLayer {
   id: string;
   name: string;
   fields: LayerField[];
+  /** Features loaded into it, for its activity entry. */
+  features: number;
+}
+
+/** The IMPORT job whose owner the layers' entries name (the worker has no request's caller). */
+export interface ImportJobRef {
+  id: string;
+  organization_id: string;
+  owner_id: string;
 }
 
 export interface CommitInput {
+  job: ImportJobRef;
   projectId: string;
   folderId: string;
   preferredMethod: string;
@@ -49,5 +61,33 @@ export async function commitImport(deps: Deps, input: CommitInput): Promise<void
       trx,
       input.layers.map((l) => l.id),
     );
+    await recordImported(trx, input.job, input.projectId, input.layers);
   });
+}
+
+/**
+ * One entry per layer an import made (never one per feature: a million-feature import stays one insert
+ * per layer), by the job's owner, in the transaction that makes the layers appear.
+ */
+export async function recordImported(
+  trx: Executor,
+  job: ImportJobRef,
+  projectId: string,
+  layers: Array<{ id: string; name: string; features?: number; type?: string }>,
+) {
+  const actor = await actorOfAccount(trx, job.owner_id, job.organization_id);
+  for (const layer of layers)
+    await recordActivity(trx, actor, {
+      type: 'Add',
+      category: 'Layer',
+      message: ACTIVITY_TEXTS.layerImported,
+      projectId,
+      artifact: {
+        layerId: layer.id,
+        name: layer.name,
+        jobId: job.id,
+        features: layer.features,
+        type: layer.type ?? 'VECTOR',
+      },
+    });
 }

@@ -42,9 +42,9 @@ function targetLayers(sources: SourceLayer[], groups: LoadedGroup[], payload: Im
     const fields = source.fields.map(({ name, type, order }) => ({ name, type, order }));
     const own = groups.filter((g) => g.source.index === source.index);
     // A source layer without features still becomes its (empty) layer.
-    if (!own.length) return [{ id: randomUUID(), name: base, fields }];
-    if (own.length === 1) return [{ id: own[0]!.layerId, name: base, fields }];
-    return own.map((g) => ({ id: g.layerId, name: `${base} (${KIND_SUFFIX[g.kind]})`, fields }));
+    if (!own.length) return [{ id: randomUUID(), name: base, fields, features: 0 }];
+    if (own.length === 1) return [{ id: own[0]!.layerId, name: base, fields, features: own[0]!.count }];
+    return own.map((g) => ({ id: g.layerId, name: `${base} (${KIND_SUFFIX[g.kind]})`, fields, features: g.count }));
   });
 }
 
@@ -87,6 +87,7 @@ export async function runImport(job: JobRecord, ctx: JobContext): Promise<JobOut
     await conversion.finished();
     const layers = targetLayers(sources, loaded.groups, payload);
     await commitImport(deps, {
+      job,
       projectId: job.project_id,
       folderId: payload.folderId,
       preferredMethod: payload.method,
@@ -99,8 +100,7 @@ export async function runImport(job: JobRecord, ctx: JobContext): Promise<JobOut
       if (skipped) ctx.info(`${source.name}: ${skipped} features without a point, line or polygon skipped`);
     }
     if (loaded.badValues) ctx.info(`${loaded.badValues} values did not fit their field and are empty`);
-    for (const layer of layers)
-      ctx.info(`${layer.name}: ${loaded.groups.find((g) => g.layerId === layer.id)?.count ?? 0}`);
+    for (const layer of layers) ctx.info(`${layer.name}: ${layer.features}`);
     await rm(path.dirname(file), { recursive: true, force: true });
     return {};
   } finally {

@@ -12,6 +12,7 @@ import type { PreparedRaster } from './raster-source.js';
 import type { RasterThreadInput } from './raster-thread.js';
 import { layerNameTaken } from '../projects/layer-names.js';
 import { runThread } from '../platform/threads.js';
+import { recordImported } from './commit.js';
 
 /** Moves a file to where it is kept; GDAL's output folder may be on another file system. */
 async function moveFile(from: string, to: string): Promise<void> {
@@ -68,6 +69,7 @@ async function createRasterLayer(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await recordImported(trx, job, job.project_id, [{ id: layer.id, name, type: 'RASTER' }]);
     return layer.id;
   });
 }
