@@ -8,6 +8,8 @@ import { parseWms, parseWmts } from './capabilities.js';
 import { REMOTE_LIMITS, fetchRemote, type RemoteResponse } from './remote.js';
 import { rasterImageType } from '../platform/image-type.js';
 import { openSecret, sealSecret } from '../platform/secrets.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { folderActivity } from '../projects/activity.js';
 
 export type StoreKind = 'WMS' | 'WMTS';
 export interface StoreInput {
@@ -67,7 +69,7 @@ export async function addStore(deps: Deps, caller: Caller, projectId: string, ki
         description: url.host,
         folder_type: kind === 'WMS' ? FOLDER_TYPES.wms : FOLDER_TYPES.wmts,
       })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
     const store = await trx
       .insertInto('external_stores')
@@ -83,8 +85,9 @@ export async function addStore(deps: Deps, caller: Caller, projectId: string, ki
       .returning('id')
       .executeTakeFirstOrThrow();
     const names = new Set<string>();
+    const layerIds: string[] = [];
     for (const layer of description.layers) {
-      await trx
+      const added = await trx
         .insertInto('layers')
         .values({
           project_id: project.id,
@@ -98,8 +101,16 @@ export async function addStore(deps: Deps, caller: Caller, projectId: string, ki
           mobile_preferred_method: null,
           style_id: null,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      layerIds.push(added.id);
     }
+    // One entry: the user added a service, which comes as a folder of its layers (no credentials in it).
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      folderActivity('Add', folder, { folderType: folder.folder_type, service: kind, storeId: store.id, layerIds }),
+    );
     return folder.id;
   });
   const folder = (await loadFolders(deps.db, caller, project.id)).find((f) => f.id === folderId);
@@ -123,8 +134,19 @@ async function storeOf(deps: Deps, caller: Caller, projectId: string, storeId: s
 export async function removeStore(deps: Deps, caller: Caller, projectId: string, storeId: string) {
   const { project, store } = await storeOf(deps, caller, projectId, storeId);
   requireRight(isAdminOf(caller, folderChain(project.id, [store.folder_id])));
-  // The store row goes with its folder (ON DELETE CASCADE).
-  await deps.db.deleteFrom('folders').where('id', '=', store.folder_id).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    // The store row goes with its folder (ON DELETE CASCADE), and its layers (no features of ours).
+    const folder = await trx
+      .deleteFrom('folders')
+      .where('id', '=', store.folder_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      folderActivity('Delete', folder, { folderType: folder.folder_type, service: store.kind, storeId: store.id }),
+    );
+  });
 }
 
 const FORWARDED =
