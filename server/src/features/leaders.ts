@@ -23,7 +23,7 @@ import {
   projectOf,
 } from '../projects/access.js';
 import { layerContext, load, parseFeatureId, toFeature } from './service.js';
-import { addVersion, insertFeature, softDelete } from './store.js';
+import { addVersion, insertFeature, logFeatures, softDelete } from './store.js';
 
 const asMultiLine = (g: LeaderInput['geometry']) =>
   g.type === 'LineString' ? { type: 'MultiLineString', coordinates: [g.coordinates] } : g;
@@ -116,7 +116,8 @@ export async function createLeader(deps: Deps, caller: Caller, input: LeaderInpu
       .executeTakeFirstOrThrow();
     if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
     await trx.updateTable('folders').set({ leaders_enabled: true }).where('id', '=', folder.id).execute();
-    return insertFeature(trx, caller, {
+    // The leader layer made on demand is part of this write: its one entry is the leader's Add.
+    const leaderId = await insertFeature(trx, caller, {
       kind: 'leader',
       layer_id: layerId,
       project_id: folder.project_id,
@@ -128,6 +129,8 @@ export async function createLeader(deps: Deps, caller: Caller, input: LeaderInpu
       metadata: { ...input.metadata, ...(input.featureId ? { featureId: input.featureId } : {}) },
       properties: {},
     });
+    await logFeatures(trx, caller, 'Add', [leaderId]);
+    return leaderId;
   });
   return { ...toFeature(await load(deps.db, caller, id)), isLeader: true };
 }
@@ -170,6 +173,7 @@ export async function updateLeader(deps: Deps, caller: Caller, idText: string, i
       .where('id', '=', row.id)
       .execute();
     await bumpLayerDataVersion(trx, [row.layer_id]);
+    await logFeatures(trx, caller, 'Edit', [row.id]);
   });
   return { ...toFeature(await load(deps.db, caller, row.id)), isLeader: true };
 }
@@ -181,6 +185,7 @@ export async function deleteLeader(deps: Deps, caller: Caller, idText: string) {
   await deps.db.transaction().execute(async (trx) => {
     await addVersion(trx, caller, row.id, 'Delete', toFeature(row));
     await softDelete(trx, caller, row);
+    await logFeatures(trx, caller, 'Delete', [row.id]);
   });
 }
 

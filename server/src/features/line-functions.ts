@@ -14,7 +14,7 @@ import { badRequest, forbidden } from '../http/errors.js';
 import { requireFlag } from '../http/flags.js';
 import { canCreateFeature, isFeatureAdmin } from '../projects/access.js';
 import { assertEditable, layerContext, load, parseFeatureId, toFeature } from './service.js';
-import { addVersion, insertFeature, setGeometry, softDelete } from './store.js';
+import { addVersion, insertFeature, logFeatures, setGeometry, softDelete } from './store.js';
 import { checkedClassification, drawTargetError } from './validate.js';
 
 type Parts = number[][][];
@@ -58,6 +58,7 @@ export async function removeLineVertex(deps: Deps, caller: Caller, idText: strin
   await deps.db.transaction().execute(async (trx) => {
     await addVersion(trx, caller, line.row.id, 'Edit', toFeature(line.row));
     await setGeometry(trx, caller, line.row, multiLine(parts));
+    await logFeatures(trx, caller, 'Edit', [line.row.id]);
   });
   return toFeature(await load(deps.db, caller, line.row.id));
 }
@@ -72,7 +73,11 @@ export async function splitLineAt(deps: Deps, caller: Caller, idText: string, ve
   const secondId = await deps.db.transaction().execute(async (trx) => {
     await addVersion(trx, caller, line.row.id, 'Edit', toFeature(line.row));
     await setGeometry(trx, caller, line.row, multiLine(halves[0]));
-    return insertFeature(trx, caller, { ...line.row, geometry: multiLine(halves[1]) });
+    const addedId = await insertFeature(trx, caller, { ...line.row, geometry: multiLine(halves[1]) });
+    // A split is an Edit of the original (now the first half) and an Add of the second half.
+    await logFeatures(trx, caller, 'Edit', [line.row.id]);
+    await logFeatures(trx, caller, 'Add', [addedId]);
+    return addedId;
   });
   return {
     features: [toFeature(await load(deps.db, caller, line.row.id)), toFeature(await load(deps.db, caller, secondId))],
@@ -94,6 +99,9 @@ export async function joinTwoLines(deps: Deps, caller: Caller, firstId: string, 
     await setGeometry(trx, caller, first.row, multiLine(joined));
     await addVersion(trx, caller, second.row.id, 'Delete', toFeature(second.row));
     await softDelete(trx, caller, second.row);
+    // A join is an Edit of the kept line and a Delete of the one it absorbed.
+    await logFeatures(trx, caller, 'Edit', [first.row.id]);
+    await logFeatures(trx, caller, 'Delete', [second.row.id]);
   });
   return toFeature(await load(deps.db, caller, first.row.id));
 }
@@ -128,8 +136,8 @@ export async function joinPointsIntoLine(deps: Deps, caller: Caller, input: Join
     attributes: input.attributes,
   });
   const coordinates = points.map((p) => (JSON.parse(p.geometry) as { coordinates: number[] }).coordinates);
-  const id = await deps.db.transaction().execute((trx) =>
-    insertFeature(trx, caller, {
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const lineId = await insertFeature(trx, caller, {
       kind: 'line',
       layer_id: layer.id,
       project_id: layer.project_id,
@@ -140,7 +148,10 @@ export async function joinPointsIntoLine(deps: Deps, caller: Caller, input: Join
       attributes: classification.attributes,
       metadata: null,
       properties: {},
-    }),
-  );
+    });
+    // The points stay as they were: the only entry is the new line's Add.
+    await logFeatures(trx, caller, 'Add', [lineId]);
+    return lineId;
+  });
   return toFeature(await load(deps.db, caller, id));
 }

@@ -16,7 +16,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { canCreateFeature, canEditFeature, canView, folderChain, isFeatureAdmin } from '../projects/access.js';
 import type { AssetRef } from '@fieldbook/domain';
 import { checkedClassification, checkedFieldValues, drawTargetError } from './validate.js';
-import { addVersion, addVersions, softDelete } from './store.js';
+import { addVersion, addVersions, logFeatures, softDelete } from './store.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
 
 /** Feature ids travel as "<kind>.<number>" (spec 3 §3); a number beyond the id column's range names no feature. */
@@ -240,6 +240,7 @@ export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKin
       .executeTakeFirstOrThrow();
     await addVersion(trx, caller, row.id, 'Add', null);
     await bumpLayerDataVersion(trx, [layer.id]);
+    await logFeatures(trx, caller, 'Add', [row.id]);
     return row.id;
   });
   return toFeature(await load(deps.db, caller, id));
@@ -319,13 +320,14 @@ export async function updateFeature(
       .where('id', '=', current.id)
       .execute();
     await bumpLayerDataVersion(trx, [current.layer_id]);
+    await logFeatures(trx, caller, 'Edit', [current.id]);
   });
   return toFeature(await load(deps.db, caller, current.id));
 }
 
 /**
  * Deletes features of one layer at once (a WFS-T Delete): deleteFeature's checks for each, then one
- * statement per write. `wrongLayer` is the message for a feature of another layer.
+ * statement per write, and one for their Delete entries. `wrongLayer` is the message for a feature of another layer.
  */
 export async function deleteFeatures(
   db: Executor,
@@ -354,6 +356,7 @@ export async function deleteFeatures(
     .where('id', 'in', ids)
     .execute();
   await bumpLayerDataVersion(db, [layer.id]);
+  await logFeatures(db, caller, 'Delete', ids);
   return ids.length;
 }
 
@@ -366,5 +369,6 @@ export async function deleteFeature(deps: Deps, caller: Caller, featureId: strin
   await deps.db.transaction().execute(async (trx) => {
     await addVersion(trx, caller, current.id, 'Delete', toFeature(current));
     await softDelete(trx, caller, current);
+    await logFeatures(trx, caller, 'Delete', [current.id]);
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
+import { actorOf, recordFeatureActivity, type FeatureActivity } from '../activities/record.js';
 
 /** A loaded feature row (see service.load) as the writes here need it. */
 export interface FeatureRow {
@@ -55,6 +56,19 @@ export async function addVersions(
       )
       .execute();
   }
+}
+
+/**
+ * The activity entries of a feature write (issue #14): one per feature, by the caller, written in the
+ * write's transaction after the rows changed, so an entry holds the feature as the write left it.
+ */
+export function logFeatures(
+  trx: Executor,
+  caller: Caller,
+  type: FeatureActivity['type'],
+  featureIds: FeatureActivity['featureIds'],
+) {
+  return recordFeatureActivity(trx, actorOf(caller), { type, featureIds });
 }
 
 // Each write bumps its layer's data version in the same transaction, so cached map tiles refresh.
