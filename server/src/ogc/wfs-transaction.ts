@@ -7,6 +7,7 @@ import type { Caller } from '../http/context.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { checkedNewFeature, deleteFeatures, layerContext, updateFeature } from '../features/service.js';
 import { insertFeaturesBulk, type BulkFeature } from '../features/bulk-insert.js';
+import { logFeatures } from '../features/store.js';
 import { kindOfGeometry } from '../features/routes.js';
 import {
   WFS_TRANSACTION_MAX_OPERATIONS,
@@ -71,6 +72,9 @@ export interface TransactionResult {
  * must be short (issue 17): geometries are read and inserted features checked before it opens, each
  * run of Inserts is one statement and each Delete one per write. Updates go feature by feature
  * through updateFeature, hence their lower cap (WFS_TRANSACTION_MAX_UPDATES).
+ * Each inserted, updated and deleted feature logs its activity entry in that same transaction (Updates
+ * and Deletes through the feature services), as `caller`: through a client key that is the key's
+ * member (clientKeyCaller loads their account), so an entry always names a person.
  */
 export async function runTransaction(
   deps: Deps,
@@ -147,6 +151,8 @@ export async function runTransaction(
         target,
         pending.map((p) => inserts.get(p.feature)!),
       );
+      // One Add entry per feature, in one INSERT…SELECT (no round trip per row).
+      await logFeatures(trx, caller, 'Add', ids);
       ids.forEach((id, i) =>
         result.inserted.push({ rid: `${inserts.get(pending[i].feature)!.kind}.${id}`, handle: pending[i].handle }),
       );
