@@ -6,6 +6,7 @@ import type { Caller } from '../http/context.js';
 import { badRequest, conflict, notFound, uniquely } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
 import { disableFormLayer, enableFormLayer, type FormLayerDetails } from './layers.js';
+import { logForm } from './activity.js';
 
 type Details = z.output<typeof formDetailsSchema>;
 export interface FormFiles {
@@ -85,21 +86,25 @@ export async function createForm(deps: Deps, caller: Caller, details: Details, f
   requireOrgAdmin(caller);
   checkFiles(files, true);
   if (await nameTaken(deps.db, caller, details.name)) throw conflict(FORM_MSG.nameExists);
-  const row = await uniquely(FORM_MSG.nameExists, () =>
-    deps.db
-      .insertInto('forms')
-      .values({
-        organization_id: caller.organizationId,
-        name: details.name,
-        description: details.description ?? null,
-        html: files.html!.text,
-        js: files.js!.text,
-        html_file_name: files.html!.name,
-        js_file_name: files.js!.name,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const form = await uniquely(FORM_MSG.nameExists, () =>
+      trx
+        .insertInto('forms')
+        .values({
+          organization_id: caller.organizationId,
+          name: details.name,
+          description: details.description ?? null,
+          html: files.html!.text,
+          js: files.js!.text,
+          html_file_name: files.html!.name,
+          js_file_name: files.js!.name,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    await logForm(trx, caller, 'Add', form, `Form '${form.name}' added`);
+    return form;
+  });
   return present(deps, row);
 }
 
@@ -130,20 +135,26 @@ export async function updateForm(
         .where('id', '=', form.id)
         .execute(),
     );
+    const changes: { granted?: string[]; withdrawn?: string[] } = {};
     if (projectIds) {
       const current = await trx
         .selectFrom('form_permissions')
         .select(['id', 'project_id'])
         .where('form_id', '=', form.id)
         .execute();
-      for (const p of current.filter((c) => !projectIds.includes(c.project_id))) {
+      const withdrawn = current.filter((c) => !projectIds.includes(c.project_id));
+      const granted = projectIds.filter((p) => !current.some((c) => c.project_id === p));
+      for (const p of withdrawn) {
         await trx.deleteFrom('form_permissions').where('id', '=', p.id).execute();
         await disableFormLayer(trx, p.project_id, form.id);
       }
-      for (const projectId of projectIds.filter((p) => !current.some((c) => c.project_id === p))) {
-        await grant(trx, caller, form, projectId);
-      }
+      for (const projectId of granted) await grant(trx, caller, form, projectId);
+      Object.assign(changes, { granted, withdrawn: withdrawn.map((c) => c.project_id) });
     }
+    // One entry for the whole edit, grants included: a form is the organization's, so no project.
+    await logForm(trx, caller, 'Edit', { id: form.id, name: details.name }, `Form '${details.name}' edited`, {
+      extra: changes,
+    });
   });
   return getForm(deps, caller, id);
 }
@@ -159,6 +170,7 @@ export async function deleteForm(deps: Deps, caller: Caller, id: string) {
       .execute();
     for (const p of permissions) await disableFormLayer(trx, p.project_id, form.id);
     await trx.deleteFrom('forms').where('id', '=', form.id).execute();
+    await logForm(trx, caller, 'Delete', form, `Form '${form.name}' deleted`);
   });
 }
 
@@ -172,7 +184,7 @@ export async function grant(
 ) {
   const project = await db
     .selectFrom('projects')
-    .select('id')
+    .select(['id', 'name'])
     .where('id', '=', projectId)
     .where('organization_id', '=', caller.organizationId)
     .executeTakeFirst();
@@ -184,14 +196,20 @@ export async function grant(
     .returning('id')
     .executeTakeFirstOrThrow();
   const layerId = await enableFormLayer(db, projectId, form, layer);
-  return { id: permission.id, layerId };
+  return { id: permission.id, layerId, projectName: project.name };
 }
 
 /** Grants a form to a project: the permission and its forms-type layer, in one transaction. */
 export async function addPermission(deps: Deps, caller: Caller, formId: string, projectId: string) {
   requireOrgAdmin(caller);
   const form = await findForm(deps.db, caller, formId);
-  const result = await deps.db.transaction().execute((trx) => grant(trx, caller, form, projectId));
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const granted = await grant(trx, caller, form, projectId);
+    await logForm(trx, caller, 'Edit', form, `Form '${form.name}' granted to project '${granted.projectName}'`, {
+      projectId,
+    });
+    return granted;
+  });
   return { id: result.id, form: { id: form.id }, projectId, layerId: result.layerId };
 }
 
@@ -200,7 +218,14 @@ export async function removePermission(deps: Deps, caller: Caller, permissionId:
   const permission = await deps.db
     .selectFrom('form_permissions')
     .innerJoin('forms', 'forms.id', 'form_permissions.form_id')
-    .select(['form_permissions.id', 'form_permissions.form_id', 'form_permissions.project_id'])
+    .innerJoin('projects', 'projects.id', 'form_permissions.project_id')
+    .select([
+      'form_permissions.id',
+      'form_permissions.form_id',
+      'form_permissions.project_id',
+      'forms.name as form_name',
+      'projects.name as project_name',
+    ])
     .where('form_permissions.id', '=', permissionId)
     .where('forms.organization_id', '=', caller.organizationId)
     .executeTakeFirst();
@@ -208,6 +233,14 @@ export async function removePermission(deps: Deps, caller: Caller, permissionId:
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('form_permissions').where('id', '=', permission.id).execute();
     await disableFormLayer(trx, permission.project_id, permission.form_id);
+    await logForm(
+      trx,
+      caller,
+      'Edit',
+      { id: permission.form_id, name: permission.form_name },
+      `Form '${permission.form_name}' withdrawn from project '${permission.project_name}'`,
+      { projectId: permission.project_id },
+    );
   });
 }
 
