@@ -1,46 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { harness, type Harness } from './harness.js';
-import { createMember, signedInAccount, type SignedIn } from './factories.js';
-
-const HTML = '<!doctype html><html><body><form><label>Ticket <input name="ticket"></label></form></body></html>';
-const JS = 'window.validate = () => document.querySelector("input").value.length > 0;';
-
-async function multipart(fields: { dto?: unknown; html?: string; js?: string }) {
-  const fd = new FormData();
-  if (fields.html !== undefined) fd.append('htmlFile', new Blob([fields.html], { type: 'text/html' }), 'locate.html');
-  if (fields.js !== undefined) fd.append('jsFile', new Blob([fields.js], { type: 'text/javascript' }), 'locate.js');
-  if (fields.dto !== undefined) fd.append('dto', JSON.stringify(fields.dto));
-  const request = new Request('http://local/', { method: 'POST', body: fd });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  };
-}
-
-const send = async (
-  h: Harness,
-  who: SignedIn,
-  method: 'POST' | 'PUT',
-  url: string,
-  fields: Parameters<typeof multipart>[0],
-) => {
-  const body = await multipart(fields);
-  const res = await h.app.inject({ method, url, payload: body.payload, headers: { ...who.auth, ...body.headers } });
-  return { status: res.statusCode, body: res.json() };
-};
-
-async function project(h: Harness, organizationId: string, name = 'Locates 2025') {
-  const dictionary = await h.db
-    .selectFrom('dictionaries')
-    .select('id')
-    .where('organization_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  return h.db
-    .insertInto('projects')
-    .values({ organization_id: organizationId, name, dictionary_id: dictionary.id, site_id: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
+import { harness } from './harness.js';
+import { createMember, signedInAccount } from './factories.js';
+import { HTML, JS, project, send } from './form-fixtures.js';
 
 describe('forms administration', () => {
   it('adds a form from HTML and JS files, renders it for a sandboxed iframe, and pages the list', async () => {

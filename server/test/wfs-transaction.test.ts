@@ -3,17 +3,7 @@ import { harness, type Harness } from './harness.js';
 import { createMember, signedInAccount } from './factories.js';
 import { field } from './feature-fixtures.js';
 import { merc, rawCall as call } from './map-images.js';
-
-const NS =
-  'xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:fb="http://fieldbook.app/wfs"';
-const tx = (body: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<wfs:Transaction service="WFS" version="2.0.0" ${NS}>${body}</wfs:Transaction>`;
-const typeOf = (layerId: string) => `fb:layer_${layerId.replace(/-/g, '')}`;
-const point = (pos: string, srs = 'urn:ogc:def:crs:EPSG::4326') =>
-  `<gml:Point srsName="${srs}"><gml:pos>${pos}</gml:pos></gml:Point>`;
-const insert = (type: string, geometry: string, props = '') =>
-  `<wfs:Insert><${type}><fb:geometry>${geometry}</fb:geometry>${props}</${type}></wfs:Insert>`;
-const byId = (rid: string) => `<fes:Filter><fes:ResourceId rid="${rid}"/></fes:Filter>`;
+import { WFS_NS, byId, insert, point, tx, typeOf } from './wfs-transaction-fixtures.js';
 
 async function setUp(h: Harness) {
   const f = await field(h);
@@ -165,7 +155,7 @@ describe('WFS-T 2.0 Transaction (POST /rest/features/tx/{layerId} and the layer 
     const cases: Array<[string, string]> = [
       ['<wfs:Transaction><wfs:Insert>', 'OperationParsingFailed'],
       ['<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><wfs:Transaction/>', 'OperationParsingFailed'],
-      [`<wfs:GetFeature ${NS}/>`, 'OperationParsingFailed'],
+      [`<wfs:GetFeature ${WFS_NS}/>`, 'OperationParsingFailed'],
       [tx(insert('fb:layer_other', point('39 -104'))), 'InvalidParameterValue'],
       [
         tx(
