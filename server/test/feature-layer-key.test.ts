@@ -8,8 +8,9 @@ import { signedInAccount, templateDictionaryId, type SignedIn } from './factorie
 
 /**
  * `features.layer_id` has no foreign key (migration 017: imports load under layers created at the
- * end). What the key did is kept: a deleted layer takes its features with it, also when its folder
- * or project goes, and a write into a layer that is gone fails instead of leaving features behind.
+ * end). A deleted layer takes its features out of service, also when its folder goes (they are kept,
+ * soft-deleted, restorable with the layer: migration 024), and removes them when its project goes; a
+ * write into a layer that is gone fails instead of leaving features behind.
  */
 
 async function world(h: Harness, admin: SignedIn) {
@@ -35,18 +36,29 @@ async function world(h: Harness, admin: SignedIn) {
 
 const countIn = async (h: Harness, layerIds: string[]) =>
   (await h.db.selectFrom('features').select('id').where('layer_id', 'in', layerIds).execute()).length;
+const liveIn = async (h: Harness, layerIds: string[]) =>
+  (
+    await h.db
+      .selectFrom('features')
+      .select('id')
+      .where('layer_id', 'in', layerIds)
+      .where('deleted_at', 'is', null)
+      .execute()
+  ).length;
 
 describe('the features of a layer', () => {
-  it('go with their layer, its folder or its project, and no other layer loses any', async () => {
+  it('go out of service with their layer or its folder (kept, deleted) and for good with their project; no other layer loses any', async () => {
     const h = await harness();
     const admin = await signedInAccount(h);
     const w = await world(h, admin);
     const [a, b] = [await w.layer('A'), await w.layer('B')];
     const base = `/rest/projects/${w.project.id}/folders/${w.folder.id}`;
     expect((await call(h, admin, 'DELETE', `${base}/layers/${a}`)).status).toBeLessThan(300);
-    expect([await countIn(h, [a]), await countIn(h, [b])]).toEqual([0, 3]);
+    expect([await liveIn(h, [a]), await liveIn(h, [b]), await countIn(h, [a])]).toEqual([0, 3, 3]);
     expect((await call(h, admin, 'DELETE', base)).status).toBeLessThan(300);
-    expect(await countIn(h, [b])).toBe(0);
+    expect([await liveIn(h, [b]), await countIn(h, [b])]).toEqual([0, 3]);
+    expect((await call(h, admin, 'DELETE', `/rest/projects/${w.project.id}`)).status).toBeLessThan(300);
+    expect(await countIn(h, [a, b])).toBe(0);
 
     const other = await world(h, admin);
     const c = await other.layer('C');

@@ -96,7 +96,13 @@ describe('folder delete follows the layer-delete rules', () => {
     expect(leader.status).toBe(201);
     expect((await call(h, t.admin, 'DELETE', `${t.base}/${t.top.id}`)).status).toBe(204);
     expect(await t.remaining()).toBe(0);
-    expect(await h.db.selectFrom('features').select('id').where('project_id', '=', t.project.id).execute()).toEqual([]);
+    // The leader is kept deleted with its layer, restorable with the folder (activity-restore.test.ts).
+    const kept = await h.db
+      .selectFrom('features')
+      .select('deleted_at')
+      .where('project_id', '=', t.project.id)
+      .execute();
+    expect(kept.map((f) => f.deleted_at !== null)).toEqual([true]);
   });
 });
 

@@ -22,6 +22,7 @@ import * as m020 from './migrations/020_layer_value_counts.js';
 import * as m021 from './migrations/021_search_accents.js';
 import * as m022 from './migrations/022_feature_attribute_index.js';
 import * as m023 from './migrations/023_activity_log.js';
+import * as m024 from './migrations/024_keep_deleted_layer_features.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021_search_accents': m021,
   '022_feature_attribute_index': m022,
   '023_activity_log': m023,
+  '024_keep_deleted_layer_features': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

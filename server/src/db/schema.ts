@@ -389,6 +389,13 @@ export interface FeatureVersionsTable {
   before: Json<unknown> | null;
 }
 
+/** When each deleted layer went (migration 024): its features are kept, restorable, until purged. */
+export interface LayerDeletionsTable {
+  layer_id: string;
+  project_id: string;
+  deleted_at: Timestamp;
+}
+
 export interface LayerSharesTable {
   layer_id: string;
   folder_id: string;
@@ -463,6 +470,7 @@ export interface JobsTable {
 export interface DB {
   jobs: JobsTable;
   layer_shares: LayerSharesTable;
+  layer_deletions: LayerDeletionsTable;
   layer_value_counts: LayerValueCountsTable;
   layer_value_columns: LayerValueColumnsTable;
   layer_dictionary_styles: LayerDictionaryStylesTable;

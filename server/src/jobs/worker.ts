@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { JOB_MSG, MSG } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { removeDeadProcessOutputs } from '../platform/gdal.js';
+import { purgeDeletedLayerFeatures } from '../projects/deleted-layers.js';
 import { jobEvents, jobRegistration, type JobContext, type JobRecord } from './queue.js';
 
 /**
@@ -19,6 +20,8 @@ export const STALE_AFTER_MS = 60_000;
 const staleAfterOf = (deps: Deps) => deps.config.jobStaleAfterMs ?? STALE_AFTER_MS;
 const heartbeatOf = (deps: Deps) => Math.min(HEARTBEAT_MS, Math.floor(staleAfterOf(deps) / 4));
 const PROGRESS_EVERY_MS = 500;
+/** How often a worker purges the features of layers deleted longer ago than the retention. */
+const PURGE_EVERY_MS = 3_600_000;
 /** A job is tried at most this often; an interruption after that fails it. */
 const MAX_ATTEMPTS = 2;
 
@@ -186,7 +189,8 @@ export interface RunningWorker {
 }
 
 /**
- * A polling worker: recovers stale jobs at start and every minute, then runs jobs as they come
+ * A polling worker: recovers stale jobs at start and every minute, purges the features of layers
+ * deleted past their retention at start and every hour, then runs jobs as they come
  * (woken at once by jobs enqueued in this process, else every `pollMs`).
  */
 export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): RunningWorker {
@@ -197,6 +201,7 @@ export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): R
   const onEnqueued = () => wake?.();
   jobEvents.on('enqueued', onEnqueued);
   let lastRecovery = 0;
+  let lastPurge = 0;
   void removeDeadProcessOutputs().catch((err: unknown) =>
     deps.log.warn({ err }, 'removing the GDAL outputs of dead processes failed'),
   );
@@ -206,6 +211,10 @@ export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): R
         if (Date.now() - lastRecovery > staleAfterOf(deps)) {
           lastRecovery = Date.now();
           await recoverStaleJobs(deps);
+        }
+        if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+          lastPurge = Date.now();
+          await purgeDeletedLayerFeatures(deps.db);
         }
         await runJobsUntilIdle(deps, { workerId, signal: stopping.signal });
       } catch (err) {

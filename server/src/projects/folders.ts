@@ -24,27 +24,11 @@ import {
   readableProject,
   requireRight,
 } from './access.js';
-import { FOLDER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
+import { FOLDER_DELETE_MSG, layerDeleteBlock, removeFolder } from './layer-removal.js';
 import { loadFolders } from './tree.js';
+import { siblingNameTaken } from './layer-names.js';
 import { actorOf, recordActivity } from '../activities/record.js';
 import { editedArtifact, folderActivity } from './activity.js';
-
-async function siblingNameTaken(
-  db: Executor,
-  projectId: string,
-  parentId: string | null,
-  name: string,
-  exceptId?: string,
-) {
-  let q = db
-    .selectFrom('folders')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  q = parentId ? q.where('parent_id', '=', parentId) : q.where('parent_id', 'is', null);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  return !!(await q.executeTakeFirst());
-}
 
 /** Only two levels exist: a parent must be a top-level folder of the same project. */
 async function checkedParent(db: Executor, projectId: string, parentId: string | null | undefined) {
@@ -237,10 +221,6 @@ export async function deleteFolder(deps: Deps, caller: Caller, projectId: string
   )
     throw badRequest(PROJECT_MSG.folderConfirmDelete);
   await deps.db.transaction().execute(async (trx) => {
-    await removeLayers(
-      trx,
-      layers.map((l) => l.id),
-    );
-    await trx.deleteFrom('folders').where('id', '=', folder.id).execute();
+    await removeFolder(trx, caller, folder, { subFolders, layers });
   });
 }

@@ -1,5 +1,9 @@
 import { LEADER_LAYER, PROJECT_MSG } from '@fieldbook/domain';
 import type { Executor } from '../db/types.js';
+import type { Caller } from '../http/context.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { folderActivity, layerActivity } from './activity.js';
+import { deleteKeepingFeatures } from './deleted-layers.js';
 
 /** Why a layer may not be deleted, by the layer-delete rules of spec 3 §6. */
 export type LayerDeleteBlock = 'readOnly' | 'referenced' | 'shared';
@@ -40,10 +44,28 @@ export async function layerDeleteBlock(
   return shared ? 'shared' : null;
 }
 
+type RemovedLayer = { id: string; name: string; project_id: string; folder_id: string; type: string };
+type RemovedFolder = { id: string; name: string; project_id: string; parent_id: string | null };
+
 /**
- * Removes layers once their rules were checked. Their features and version rows go with them (the
- * foreign keys cascade), for a layer delete and a folder delete alike.
+ * Deletes a layer whose rules were checked, in the caller's transaction, with its log entry. Its
+ * features are kept, soft-deleted, and the entry holds what restores them (deleted-layers.ts).
  */
-export async function removeLayers(trx: Executor, layerIds: string[]): Promise<void> {
-  if (layerIds.length) await trx.deleteFrom('layers').where('id', 'in', layerIds).execute();
+export async function removeLayer(trx: Executor, caller: Caller, layer: RemovedLayer): Promise<void> {
+  const deletion = await deleteKeepingFeatures(trx, caller, { folderIds: [], layerIds: [layer.id] });
+  await recordActivity(trx, actorOf(caller), layerActivity('Delete', layer, { ...deletion }));
+}
+
+/** Deletes a folder with its sub-folders and all their layers (rules checked), as removeLayer does. */
+export async function removeFolder(
+  trx: Executor,
+  caller: Caller,
+  folder: RemovedFolder,
+  { subFolders, layers }: { subFolders: Array<{ id: string }>; layers: Array<{ id: string }> },
+): Promise<void> {
+  const deletion = await deleteKeepingFeatures(trx, caller, {
+    folderIds: [folder.id, ...subFolders.map((f) => f.id)],
+    layerIds: layers.map((l) => l.id),
+  });
+  await recordActivity(trx, actorOf(caller), folderActivity('Delete', folder, { ...deletion }));
 }

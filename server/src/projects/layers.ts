@@ -25,7 +25,7 @@ import {
 import { presentLayer } from './tree.js';
 import { requireOwnRows } from '../authz/references.js';
 import { flagOn } from '../http/flags.js';
-import { LAYER_DELETE_MSG, layerDeleteBlock, removeLayers } from './layer-removal.js';
+import { LAYER_DELETE_MSG, layerDeleteBlock, removeLayer } from './layer-removal.js';
 import { applyFieldChanges, fieldChanges } from './layer-fields.js';
 import { layerNameTaken } from './layer-names.js';
 import { actorOf, recordActivity } from '../activities/record.js';
@@ -214,5 +214,5 @@ export async function deleteLayer(deps: Deps, caller: Caller, projectId: string,
   requireRight(isAdminOf(caller, chain));
   const block = await layerDeleteBlock(deps.db, layer);
   if (block) throw forbidden(LAYER_DELETE_MSG[block]);
-  await removeLayers(deps.db, [layer.id]);
+  await deps.db.transaction().execute((trx) => removeLayer(trx, caller, layer));
 }

@@ -64,6 +64,14 @@ export const ACTIVITY_MSG = {
   restoreNoState: 'app.restore.error.no-state',
   restoreLayerGone: 'app.restore.error.layer-deleted',
   restoreAttachmentsExpired: 'app.restore.attachments-expired',
+  /** The feature already is in the state of that time: nothing was written. */
+  restoreUnchanged: 'app.restore.unchanged',
+  /** Layer and folder restores (POST /rest/activities/{id}/restore). */
+  restoreNotRestorable: 'app.restore.error.not-restorable',
+  restoreAlreadyRestored: 'app.restore.error.already-restored',
+  restoreParentGone: 'app.restore.error.parent-deleted',
+  restoreExpired: 'app.restore.error.expired',
+  restoreRasterGone: 'app.restore.error.raster-file-gone',
   exportSuccess: 'app.as.logs.export.success',
 } as const;
 
