@@ -34,6 +34,7 @@ import { ogcApiRoutes } from './ogcapi/routes.js';
 import { vectorTileRoutes } from './vector-tiles/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { activityRoutes } from './activities/routes.js';
+import { restoreRoutes } from './activities/restore-routes.js';
 import { registerAuditGuard } from './activities/audit-guard.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(basemapRoutes());
   await app.register(preferenceRoutes(deps));
   await app.register(activityRoutes(deps));
+  await app.register(restoreRoutes(deps));
   await app.register(jobRoutes(deps));
   await app.register(importRoutes(deps));
   await app.register(exportRoutes(deps));
