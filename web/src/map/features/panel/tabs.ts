@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { FeatureOut } from '../../../api/features';
+import { ActivityTab } from './ActivityTab';
 import { InfoTab } from './InfoTab';
 
 /**
@@ -15,6 +16,7 @@ export interface FeatureTab {
 
 export const FEATURE_TABS: FeatureTab[] = [
   { id: 'INFO', labelId: 'app.feature.tab.info', visible: () => true, Component: InfoTab },
+  { id: 'ACTIVITY', labelId: 'app.feature.tab.activity', visible: () => true, Component: ActivityTab },
 ];
 
 /** The saved tab (prefs.lastFeaturePanelView) when it suits the feature, else INFO. */
