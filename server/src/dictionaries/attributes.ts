@@ -15,6 +15,8 @@ import { badRequest, forbidden, notFound, uniquely } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
 import { editableComponent, readableDictionary, touch } from './access.js';
 import { loadAttributes } from './tree.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { attributeActivity, editedAttribute, pickListActivity } from './activity.js';
 
 type CreateInput = z.output<typeof createAttributeSchema>;
 type UpdateInput = z.output<typeof updateAttributeSchema>;
@@ -92,40 +94,47 @@ async function present(db: Executor, id: string) {
 export async function createAttribute(deps: Deps, caller: Caller, input: CreateInput) {
   requireOrgAdmin(caller);
   const pickListId = await checkedPickList(deps.db, caller, input.typeId, input.pickListId);
-  const row = await deps.db
-    .insertInto('attributes')
-    .values({
-      organization_id: caller.organizationId,
-      component_id: null,
-      name: input.name,
-      type_id: input.typeId,
-      default_value: input.defaultValue?.trim() || null,
-      required: effectiveRequired(attributeTypeName(input.typeId)!, input.required),
-      sort_order: input.order ?? 0,
-      pick_list_id: pickListId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('attributes')
+      .values({
+        organization_id: caller.organizationId,
+        component_id: null,
+        name: input.name,
+        type_id: input.typeId,
+        default_value: input.defaultValue?.trim() || null,
+        required: effectiveRequired(attributeTypeName(input.typeId)!, input.required),
+        sort_order: input.order ?? 0,
+        pick_list_id: pickListId,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordActivity(trx, actorOf(caller), attributeActivity('Add', created, null, { typeId: created.type_id }));
+    return created;
+  });
   return present(deps.db, row.id);
 }
 
+/** An attribute an admin may change, with the component it is part of (none before its component is saved). */
 async function editableAttribute(db: Executor, caller: Caller, id: string) {
   const a = await db.selectFrom('attributes').selectAll().where('id', '=', id).executeTakeFirst();
   if (!a) throw notFound();
-  if (a.component_id)
-    return { attribute: a, dictionaryId: (await editableComponent(db, caller, a.component_id)).system.dictionary_id };
+  if (a.component_id) {
+    const { component, system } = await editableComponent(db, caller, a.component_id);
+    return { attribute: a, dictionaryId: system.dictionary_id, component };
+  }
   requireOrgAdmin(caller);
   if (a.organization_id !== caller.organizationId) throw notFound();
-  return { attribute: a, dictionaryId: null };
+  return { attribute: a, dictionaryId: null, component: null };
 }
 
 /** Changing the type away from a pick list deletes its own list (or detaches a global one). */
 export async function updateAttribute(deps: Deps, caller: Caller, id: string, input: UpdateInput) {
   if (id !== input.id) throw badRequest('app.error.id-mismatch');
-  const { attribute, dictionaryId } = await editableAttribute(deps.db, caller, id);
+  const { attribute, dictionaryId, component } = await editableAttribute(deps.db, caller, id);
   const pickListId = await checkedPickList(deps.db, caller, input.typeId, input.pickListId);
   await deps.db.transaction().execute(async (trx) => {
-    await uniquely(DICTIONARY_MSG.attributeNameExists, () =>
+    const updated = await uniquely(DICTIONARY_MSG.attributeNameExists, () =>
       trx
         .updateTable('attributes')
         .set({
@@ -137,20 +146,27 @@ export async function updateAttribute(deps: Deps, caller: Caller, id: string, in
           pick_list_id: pickListId,
         })
         .where('id', '=', id)
-        .execute(),
+        .returningAll()
+        .executeTakeFirstOrThrow(() => notFound()),
     );
     if (attribute.pick_list_id && attribute.pick_list_id !== pickListId)
       await dropUnusedLists(trx, [attribute.pick_list_id]);
     if (dictionaryId) await touch(trx, caller, dictionaryId);
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      attributeActivity('Edit', updated, component, editedAttribute(attribute, updated)),
+    );
   });
   return present(deps.db, id);
 }
 
 export async function deleteAttribute(deps: Deps, caller: Caller, id: string) {
-  const { dictionaryId } = await editableAttribute(deps.db, caller, id);
+  const { attribute, dictionaryId, component } = await editableAttribute(deps.db, caller, id);
   await deps.db.transaction().execute(async (trx) => {
     await removeAttributes(trx, [id]);
     if (dictionaryId) await touch(trx, caller, dictionaryId);
+    await recordActivity(trx, actorOf(caller), attributeActivity('Delete', attribute, component));
   });
 }
 
@@ -210,6 +226,11 @@ export async function linkGlobalPickList(
         throw badRequest('app.dictionary.picklist.not-global');
       await trx.updateTable('attributes').set({ pick_list_id: list.id }).where('id', '=', id).execute();
     }
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      pickListActivity('Edit', list, { linkedAttributeIds: input.attributeIds }),
+    );
   });
   return { pickListId: list.id, attributeIds: input.attributeIds };
 }
@@ -223,6 +244,7 @@ export async function deleteGlobalPickList(deps: Deps, caller: Caller, pickListI
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('attributes').set({ pick_list_id: null }).where('pick_list_id', '=', pickListId).execute();
     await trx.deleteFrom('pick_lists').where('id', '=', pickListId).execute();
+    await recordActivity(trx, actorOf(caller), pickListActivity('Delete', list));
   });
 }
 

@@ -22,6 +22,8 @@ import { loadComponents } from './tree.js';
 import { renumber } from './service.js';
 import { removeAttributes } from './attributes.js';
 import { requireOwnRows } from '../authz/references.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { componentActivity, editedComponent } from './activity.js';
 
 type CreateInput = z.output<typeof createComponentSchema>;
 type UpdateInput = z.output<typeof updateComponentSchema>;
@@ -134,11 +136,16 @@ export async function createComponent(deps: Deps, caller: Caller, input: CreateI
           component_styling: input.componentStyling,
           style: style ?? null,
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow(),
     );
     await setAttributes(trx, caller, row.id, input.attributeIdList);
     await touch(trx, caller, system.dictionary_id);
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      componentActivity('Add', row, system.dictionary_id, { componentTypeId: row.component_type_id }),
+    );
     return row.id;
   });
   return present(deps.db, id);
@@ -157,7 +164,7 @@ export async function updateComponent(deps: Deps, caller: Caller, id: string, in
   const style =
     input.style === undefined ? undefined : await checkedStyle(deps.db, caller, styling, input.style, typeId);
   await deps.db.transaction().execute(async (trx) => {
-    await uniquely(DICTIONARY_MSG.componentNameTaken, () =>
+    const updated = await uniquely(DICTIONARY_MSG.componentNameTaken, () =>
       trx
         .updateTable('components')
         .set({
@@ -168,16 +175,22 @@ export async function updateComponent(deps: Deps, caller: Caller, id: string, in
           ...(style !== undefined ? { style } : {}),
         })
         .where('id', '=', id)
-        .execute(),
+        .returningAll()
+        .executeTakeFirstOrThrow(() => notFound()),
     );
     if (input.attributeIdList) await setAttributes(trx, caller, id, input.attributeIdList);
     await touch(trx, caller, system.dictionary_id);
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      componentActivity('Edit', updated, system.dictionary_id, editedComponent(component, updated)),
+    );
   });
   return present(deps.db, id);
 }
 
 export async function deleteComponent(deps: Deps, caller: Caller, id: string) {
-  const { system } = await editableComponent(deps.db, caller, id);
+  const { component, system } = await editableComponent(deps.db, caller, id);
   await deps.db.transaction().execute(async (trx) => {
     const attributes = await trx.selectFrom('attributes').select('id').where('component_id', '=', id).execute();
     await removeAttributes(
@@ -186,6 +199,7 @@ export async function deleteComponent(deps: Deps, caller: Caller, id: string) {
     );
     await trx.deleteFrom('components').where('id', '=', id).execute();
     await touch(trx, caller, system.dictionary_id);
+    await recordActivity(trx, actorOf(caller), componentActivity('Delete', component, system.dictionary_id));
   });
 }
 
@@ -211,7 +225,7 @@ export async function copyComponent(deps: Deps, caller: Caller, id: string, rawN
           component_styling: component.component_styling,
           style: component.style,
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow(),
     );
     const attributes = await trx.selectFrom('attributes').selectAll().where('component_id', '=', id).execute();
@@ -265,13 +279,18 @@ export async function copyComponent(deps: Deps, caller: Caller, id: string, rawN
         .execute();
     }
     await touch(trx, caller, system.dictionary_id);
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      componentActivity('Add', copy, system.dictionary_id, { copiedFromId: component.id, copiedFrom: component.alias }),
+    );
     return copy.id;
   });
   return present(deps.db, copyId);
 }
 
 export async function reorderAttributes(deps: Deps, caller: Caller, id: string, items: z.output<typeof reorderSchema>) {
-  const { system } = await editableComponent(deps.db, caller, id);
+  const { component, system } = await editableComponent(deps.db, caller, id);
   await deps.db.transaction().execute(async (trx) => {
     const own = await trx
       .selectFrom('attributes')
@@ -286,6 +305,11 @@ export async function reorderAttributes(deps: Deps, caller: Caller, id: string, 
       await trx.updateTable('attributes').set({ sort_order: index }).where('id', '=', attributeId).execute();
     }
     await touch(trx, caller, system.dictionary_id);
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      componentActivity('Edit', component, system.dictionary_id, { changes: ['attributeOrder'] }),
+    );
   });
   return present(deps.db, id);
 }

@@ -221,6 +221,7 @@ export function dictionaryPartRoutes(deps: Deps) {
     del('/rest/component-attributes/:id', 'attributes', 'Delete an attribute', (id, { caller }) =>
       attributes.deleteAttribute(deps, caller, id),
     );
+    // Not logged: search bookkeeping the web app sends after a component save, which is logged itself.
     r.post(
       '/rest/component-attributes/search-index',
       {

@@ -8,6 +8,8 @@ import { badRequest, conflict, notFound, uniquely } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
 import { pickListManager, readableDictionary, touch } from './access.js';
 import { loadPickLists } from './tree.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { pickListActivity } from './activity.js';
 
 type CreateInput = z.output<typeof pickListSchema>;
 type UpdateInput = z.output<typeof updatePickListSchema>;
@@ -94,11 +96,12 @@ export async function createPickList(deps: Deps, caller: Caller, input: CreateIn
           name: input.name,
           is_global: input.isGlobal,
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow(),
     );
     await writeValues(trx, row.id, input.values);
     if (input.dictionaryId) await touch(trx, caller, input.dictionaryId);
+    await recordActivity(trx, actorOf(caller), pickListActivity('Add', row, { values: input.values.length }));
     return row.id;
   });
   return present(deps, id);
@@ -128,6 +131,12 @@ export async function updatePickList(deps: Deps, caller: Caller, id: string, inp
     );
     await writeValues(trx, id, input.values);
     if (list.dictionary_id) await touch(trx, caller, list.dictionary_id);
+    const renamed = list.name !== input.name ? { previousName: list.name } : {};
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      pickListActivity('Edit', { ...list, name: input.name }, { ...renamed, values: input.values.length }),
+    );
   });
   return present(deps, id);
 }
@@ -138,6 +147,7 @@ export async function deletePickList(deps: Deps, caller: Caller, id: string) {
     await trx.updateTable('attributes').set({ pick_list_id: null }).where('pick_list_id', '=', id).execute();
     await trx.deleteFrom('pick_lists').where('id', '=', id).execute();
     if (list.dictionary_id) await touch(trx, caller, list.dictionary_id);
+    await recordActivity(trx, actorOf(caller), pickListActivity('Delete', list));
   });
 }
 

@@ -7,6 +7,8 @@ import { requireOrgAdmin } from '../authz/policy.js';
 import { deepCopyDictionary } from './copy.js';
 import { editableDictionary, isEditable, readableDictionary, touch } from './access.js';
 import { assignedProjectIds, loadDictionaryTree, presentDictionary } from './tree.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { dictionaryActivity } from './activity.js';
 
 /** Provider templates first, then the organization's dictionaries, by name. */
 export async function listDictionaries(deps: Deps, caller: Caller, flat: boolean) {
@@ -57,25 +59,34 @@ export async function copyDictionary(
   input: z.output<typeof copyDictionarySchema>,
 ): Promise<DictionaryOut> {
   requireOrgAdmin(caller);
-  await readableDictionary(deps.db, caller, sourceId);
-  const id = await deps.db.transaction().execute((trx) =>
-    deepCopyDictionary(trx, sourceId, {
+  const source = await readableDictionary(deps.db, caller, sourceId);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const copyId = await deepCopyDictionary(trx, sourceId, {
       organizationId: caller.organizationId,
       name: input.name,
       isReadonly: input.isReadonly,
       accountId: caller.accountId,
-    }),
-  );
+    });
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      dictionaryActivity('Add', { id: copyId, name: input.name }, { copiedFromId: source.id, copiedFrom: source.name }),
+    );
+    return copyId;
+  });
   return getDictionary(deps, caller, id);
 }
 
 export async function renameDictionary(deps: Deps, caller: Caller, id: string, name: string): Promise<DictionaryOut> {
-  await editableDictionary(deps.db, caller, id);
-  await deps.db
-    .updateTable('dictionaries')
-    .set({ name, updated_at: new Date(), updated_by: caller.accountId })
-    .where('id', '=', id)
-    .execute();
+  const before = await editableDictionary(deps.db, caller, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('dictionaries')
+      .set({ name, updated_at: new Date(), updated_by: caller.accountId })
+      .where('id', '=', id)
+      .execute();
+    await recordActivity(trx, actorOf(caller), dictionaryActivity('Edit', { id, name }, { previousName: before.name }));
+  });
   return getDictionary(deps, caller, id);
 }
 
@@ -94,6 +105,7 @@ export async function deleteDictionary(deps: Deps, caller: Caller, id: string): 
       .execute();
     if (d.project_id || used.length) throw new AppError(409, 'Conflict', DICTIONARY_MSG.inUse);
     await trx.deleteFrom('dictionaries').where('id', '=', id).execute();
+    await recordActivity(trx, actorOf(caller), dictionaryActivity('Delete', d));
   });
 }
 
@@ -111,7 +123,7 @@ export async function reorderSystems(
   dictionaryId: string,
   items: z.output<typeof reorderSchema>,
 ): Promise<DictionaryOut> {
-  await editableDictionary(deps.db, caller, dictionaryId);
+  const dictionary = await editableDictionary(deps.db, caller, dictionaryId);
   await deps.db.transaction().execute(async (trx) => {
     const own = await trx
       .selectFrom('systems')
@@ -126,6 +138,7 @@ export async function reorderSystems(
     for (const [index, id] of ordered.entries())
       await trx.updateTable('systems').set({ sort_order: index }).where('id', '=', id).execute();
     await touch(trx, caller, dictionaryId);
+    await recordActivity(trx, actorOf(caller), dictionaryActivity('Edit', dictionary, { changes: ['systemOrder'] }));
   });
   return getDictionary(deps, caller, dictionaryId);
 }

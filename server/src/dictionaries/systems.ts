@@ -7,6 +7,8 @@ import { badRequest, conflict, notFound, uniquely } from '../http/errors.js';
 import { editableDictionary, editableSystem, readableDictionary, touch } from './access.js';
 import { loadComponents } from './tree.js';
 import { renumber } from './service.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { systemActivity } from './activity.js';
 
 async function nameTaken(db: Executor, dictionaryId: string, name: string, exceptId?: string) {
   let q = db
@@ -72,10 +74,11 @@ export async function createSystem(deps: Deps, caller: Caller, input: z.output<t
           color: input.color,
           sort_order: Number(next) + 1,
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow(),
     );
     await touch(trx, caller, input.dictionaryId);
+    await recordActivity(trx, actorOf(caller), systemActivity('Add', row, { color: row.color }));
     return row.id;
   });
   return present(deps.db, id);
@@ -91,10 +94,14 @@ export async function updateSystem(deps: Deps, caller: Caller, id: string, input
   if (name === system.name && color.toLowerCase() === system.color.toLowerCase())
     throw badRequest(DICTIONARY_MSG.nothingChanged);
   if (await nameTaken(deps.db, system.dictionary_id, name, id)) throw conflict(DICTIONARY_MSG.systemExisted);
-  await uniquely(DICTIONARY_MSG.systemExisted, () =>
-    deps.db.updateTable('systems').set({ name, color }).where('id', '=', id).execute(),
-  );
-  await touch(deps.db, caller, system.dictionary_id);
+  await deps.db.transaction().execute(async (trx) => {
+    await uniquely(DICTIONARY_MSG.systemExisted, () =>
+      trx.updateTable('systems').set({ name, color }).where('id', '=', id).execute(),
+    );
+    await touch(trx, caller, system.dictionary_id);
+    const renamed = name !== system.name ? { previousName: system.name } : {};
+    await recordActivity(trx, actorOf(caller), systemActivity('Edit', { ...system, name }, { ...renamed, color }));
+  });
   return present(deps.db, id);
 }
 
@@ -103,6 +110,7 @@ export async function deleteSystem(deps: Deps, caller: Caller, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('systems').where('id', '=', id).execute();
     await touch(trx, caller, system.dictionary_id);
+    await recordActivity(trx, actorOf(caller), systemActivity('Delete', system));
   });
 }
 
@@ -127,6 +135,7 @@ export async function reorderComponents(
       await trx.updateTable('components').set({ sort_order: index }).where('id', '=', id).execute();
     }
     await touch(trx, caller, system.dictionary_id);
+    await recordActivity(trx, actorOf(caller), systemActivity('Edit', system, { changes: ['componentOrder'] }));
   });
   return present(deps.db, systemId);
 }
