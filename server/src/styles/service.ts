@@ -8,6 +8,8 @@ import { badRequest, conflict, notFound, uniquely } from '../http/errors.js';
 import { requireFlag } from '../http/flags.js';
 import { requireOrgAdmin } from '../authz/policy.js';
 import { projectOf } from '../projects/access.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { editedArtifact, namedActivity } from '../organizations/settings-activity.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 type StyleRow = NonNullable<Awaited<ReturnType<typeof findStyle>>>;
@@ -20,6 +22,17 @@ async function findStyle(db: Executor, organizationId: string, id: string) {
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
 }
+
+/** Organization styles are settings (category General); a style made for a project belongs to it. */
+const styleActivity = (type: 'Add' | 'Edit' | 'Delete', row: StyleRow, extra: Record<string, unknown> = {}) =>
+  namedActivity({
+    type,
+    noun: 'Style',
+    idKey: 'styleId',
+    thing: row,
+    projectId: row.project_id,
+    extra: { format: row.format, ...extra },
+  });
 
 const present = (row: StyleRow) => ({
   id: row.id,
@@ -82,20 +95,24 @@ export async function createStyle(deps: Deps, caller: Caller, input: z.output<ty
     .where((eb) => eb(eb.fn('lower', ['name']), '=', input.name.toLowerCase()))
     .executeTakeFirst();
   if (existing) throw conflict(DATA_MSG.styleExists);
-  const row = await uniquely(DATA_MSG.styleExists, () =>
-    deps.db
-      .insertInto('styles')
-      .values({
-        organization_id: caller.organizationId,
-        name: input.name,
-        format: input.format,
-        body: input.body,
-        project_id: input.projectId ?? null,
-        updated_by: caller.accountId,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const created = await uniquely(DATA_MSG.styleExists, () =>
+      trx
+        .insertInto('styles')
+        .values({
+          organization_id: caller.organizationId,
+          name: input.name,
+          format: input.format,
+          body: input.body,
+          project_id: input.projectId ?? null,
+          updated_by: caller.accountId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    await recordActivity(trx, actorOf(caller), styleActivity('Add', created));
+    return created;
+  });
   return present(row);
 }
 
@@ -108,20 +125,25 @@ export async function updateStyle(deps: Deps, caller: Caller, input: z.output<ty
   if (input.projectId !== row.project_id) await checkedProject(deps, caller, input.projectId);
   const name = input.name ?? row.name;
   if (isReservedStyleName(name)) throw badRequest(DATA_MSG.styleReserved);
-  const updated = await uniquely(DATA_MSG.styleExists, () =>
-    deps.db
-      .updateTable('styles')
-      .set({
-        name,
-        body: input.body,
-        project_id: input.projectId === undefined ? row.project_id : input.projectId,
-        updated_at: new Date(),
-        updated_by: caller.accountId,
-      })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const after = await uniquely(DATA_MSG.styleExists, () =>
+      trx
+        .updateTable('styles')
+        .set({
+          name,
+          body: input.body,
+          project_id: input.projectId === undefined ? row.project_id : input.projectId,
+          updated_at: new Date(),
+          updated_by: caller.accountId,
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(() => notFound()),
+    );
+    const edited = editedArtifact(row, after, ['name', 'body', 'project_id'], 'name');
+    await recordActivity(trx, actorOf(caller), styleActivity('Edit', after, edited));
+    return after;
+  });
   return present(updated);
 }
 
@@ -137,5 +159,8 @@ export async function deleteStyle(deps: Deps, caller: Caller, id: string) {
   requireOrgAdmin(caller);
   const row = await findStyle(deps.db, caller.organizationId, id);
   if (!row) throw notFound();
-  await deps.db.deleteFrom('styles').where('id', '=', id).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('styles').where('id', '=', id).execute();
+    await recordActivity(trx, actorOf(caller), styleActivity('Delete', row));
+  });
 }

@@ -104,6 +104,7 @@ export function symbolRoutes(deps: Deps) {
       (req) => symbols.saveSymbol(deps, callerOf(req), req.params.id, req.body),
     );
 
+    // Not logged: a refresh of dictionary packages after a symbol change, which is logged itself.
     r.post(
       '/rest/symbols/triggerDictionaryPackaging',
       {

@@ -8,6 +8,8 @@ import { badRequest, conflict, notFound, uniquely } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
 import { rasterImageType } from '../platform/image-type.js';
 import { requireOwnRows } from '../authz/references.js';
+import { actorOf, actorOfAccount, recordActivity } from '../activities/record.js';
+import { namedActivity } from '../organizations/settings-activity.js';
 
 type SymbolRow = NonNullable<Awaited<ReturnType<typeof findSymbol>>>;
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -27,6 +29,10 @@ async function findSymbol(db: Executor, organizationId: string, id: string) {
  */
 export const symbolUrl = (row: Pick<SymbolRow, 'id' | 'updated_at' | 'file_key'>) =>
   row.file_key ? `/rest/symbols/${row.id}/image?v=${new Date(row.updated_at).getTime()}` : null;
+
+/** Symbols are settings of the organization (category General). */
+const symbolActivity = (type: 'Add' | 'Edit' | 'Delete', row: SymbolRow, extra: Record<string, unknown> = {}) =>
+  namedActivity({ type, noun: 'Symbol', idKey: 'symbolId', thing: row, extra });
 
 function present(deps: Deps, row: SymbolRow) {
   return {
@@ -89,40 +95,43 @@ export async function saveSymbol(
   if (input.size === 0) throw badRequest(DATA_MSG.symbolEmpty);
   if (await nameExists(deps.db, caller.organizationId, input.name, id ?? undefined))
     throw conflict(DATA_MSG.symbolNameExists);
-  let row: SymbolRow;
-  if (id) {
-    if (!(await findSymbol(deps.db, caller.organizationId, id))) throw notFound();
-    row = await uniquely(DATA_MSG.symbolNameExists, () =>
-      deps.db
-        .updateTable('symbols')
-        .set({
-          name: input.name,
-          ...(input.originalName ? { original_name: input.originalName } : {}),
-          updated_at: new Date(),
-          updated_by: caller.accountId,
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
-  } else {
-    if (!input.originalName) throw badRequest(DATA_MSG.symbolBadType);
-    row = await uniquely(DATA_MSG.symbolNameExists, () =>
-      deps.db
-        .insertInto('symbols')
-        .values({
-          organization_id: caller.organizationId,
-          name: input.name,
-          format: null,
-          original_name: input.originalName,
-          file_key: null,
-          created_by: caller.accountId,
-          updated_by: caller.accountId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
-  }
+  const before = id ? await findSymbol(deps.db, caller.organizationId, id) : undefined;
+  if (id && !before) throw notFound();
+  if (!before && !input.originalName) throw badRequest(DATA_MSG.symbolBadType);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const saved = before
+      ? await uniquely(DATA_MSG.symbolNameExists, () =>
+          trx
+            .updateTable('symbols')
+            .set({
+              name: input.name,
+              ...(input.originalName ? { original_name: input.originalName } : {}),
+              updated_at: new Date(),
+              updated_by: caller.accountId,
+            })
+            .where('id', '=', before.id)
+            .returningAll()
+            .executeTakeFirstOrThrow(() => notFound()),
+        )
+      : await uniquely(DATA_MSG.symbolNameExists, () =>
+          trx
+            .insertInto('symbols')
+            .values({
+              organization_id: caller.organizationId,
+              name: input.name,
+              format: null,
+              original_name: input.originalName,
+              file_key: null,
+              created_by: caller.accountId,
+              updated_by: caller.accountId,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        );
+    const renamed = before && before.name !== saved.name ? { previousName: before.name } : {};
+    await recordActivity(trx, actorOf(caller), symbolActivity(before ? 'Edit' : 'Add', saved, renamed));
+    return saved;
+  });
   const postUrl = input.originalName
     ? await deps.uploads.create({
         target: 'symbol',
@@ -154,17 +163,22 @@ export async function receiveImage(
   const key = `symbols/${grant.organizationId}/${row.id}.${format}`;
   if (row.file_key && row.file_key !== key) await deps.files.delete(row.file_key);
   await deps.files.put(key, data);
-  await deps.db
-    .updateTable('symbols')
-    .set({
-      format,
-      file_key: key,
-      original_name: originalName ?? row.original_name ?? `${row.name}.${format}`,
-      updated_at: new Date(),
-      updated_by: grant.accountId,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('symbols')
+      .set({
+        format,
+        file_key: key,
+        original_name: originalName ?? row.original_name ?? `${row.name}.${format}`,
+        updated_at: new Date(),
+        updated_by: grant.accountId,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    // An upload to a signed URL has no request caller: the grant names who asked for it.
+    const actor = await actorOfAccount(trx, grant.accountId, grant.organizationId);
+    await recordActivity(trx, actor, symbolActivity('Edit', row, { changes: ['image'], format }));
+  });
   return present(deps, (await findSymbol(deps.db, grant.organizationId, row.id))!);
 }
 
@@ -212,7 +226,10 @@ export async function deleteSymbol(deps: Deps, caller: Caller, id: string) {
   requireOrgAdmin(caller);
   const row = await findSymbol(deps.db, caller.organizationId, id);
   if (!row) throw notFound();
-  await deps.db.deleteFrom('symbols').where('id', '=', id).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('symbols').where('id', '=', id).execute();
+    await recordActivity(trx, actorOf(caller), symbolActivity('Delete', row));
+  });
   if (row.file_key) await deps.files.delete(row.file_key);
 }
 
