@@ -19,6 +19,8 @@ import {
   listPermissions,
   updateAccount,
 } from './store.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { memberActivity } from '../members/activity.js';
 
 /** The Account entity of spec 1 §3 for the caller in the selected organization. */
 export async function currentAccount(deps: Deps, caller: Caller): Promise<Account> {
@@ -68,6 +70,11 @@ export async function profile(deps: Deps, caller: Caller): Promise<Profile> {
 }
 
 export async function acceptWebEula(deps: Deps, caller: Caller): Promise<Profile> {
-  await updateAccount(deps.db, caller.accountId, { eula_web: CURRENT_EULA_TIMESTAMP });
+  await deps.db.transaction().execute(async (trx) => {
+    await updateAccount(trx, caller.accountId, { eula_web: CURRENT_EULA_TIMESTAMP });
+    const me = { id: caller.accountId, email: caller.email };
+    const accepted = memberActivity('Edit', me, 'accepted the licence agreement', { eula: CURRENT_EULA_TIMESTAMP });
+    await recordActivity(trx, actorOf(caller), accepted);
+  });
   return profile(deps, caller);
 }

@@ -37,6 +37,8 @@ import { existingAccountInvitation, newAccountInvitation, type Invitation } from
 import { seatLimitsOf } from './seats.js';
 import { checkedPermissions, getMember, setRtk } from './service.js';
 import { emailDomain, ownsAccount } from './present.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { memberActivity } from './activity.js';
 
 type AddInput = z.output<typeof addMemberSchema>;
 
@@ -104,6 +106,11 @@ export async function addMember(deps: Deps, caller: Caller, input: AddInput): Pr
     }
     await insertPermissions(trx, account.id, org.id, permissions);
     if (input.rtkStatus) await setRtk(trx, org, { id: account.id, rtk_id: null }, true);
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      memberActivity('Add', account, undefined, { userType: preset.userType, permissions }),
+    );
     return { accountId: account.id, afterCommit: invitation.send };
   });
   await afterCommit();
@@ -141,21 +148,31 @@ async function targetOf(deps: Deps, caller: Caller, id: string, opts: { notSso?:
 
 export async function deleteMember(deps: Deps, caller: Caller, id: string): Promise<void> {
   const member = await targetOf(deps, caller, id);
-  await deps.db.transaction().execute((trx) => removeMember(trx, caller.organizationId, member.id));
+  await deps.db.transaction().execute(async (trx) => {
+    await removeMember(trx, caller.organizationId, member.id);
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      memberActivity('Delete', member, undefined, { userType: member.user_type }),
+    );
+  });
 }
 
 export async function deactivateMember(deps: Deps, caller: Caller, id: string): Promise<Member> {
   const member = await targetOf(deps, caller, id, { notSso: true });
-  await updateMembership(deps.db, caller.organizationId, member.id, { is_active: false });
-  // Signing out everywhere is for accounts the organization owns; others lose access here at once anyway.
-  if (ownsAccount(member, caller.organizationId)) {
-    await deps.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: new Date() })
-      .where('account_id', '=', member.id)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
+  await deps.db.transaction().execute(async (trx) => {
+    await updateMembership(trx, caller.organizationId, member.id, { is_active: false });
+    // Signing out everywhere is for accounts the organization owns; others lose access here at once anyway.
+    if (ownsAccount(member, caller.organizationId)) {
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: new Date() })
+        .where('account_id', '=', member.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+    await recordActivity(trx, actorOf(caller), memberActivity('Edit', member, 'deactivated'));
+  });
   return getMember(deps, caller, id);
 }
 
@@ -172,6 +189,7 @@ export async function activateMember(deps: Deps, caller: Caller, id: string, rei
       throw badRequest(MEMBER_MSG.noUsersAvailable, 'NoSeatAvailable');
     }
     await updateMembership(trx, org.id, member.id, { is_active: true });
+    await recordActivity(trx, actorOf(caller), memberActivity('Edit', member, 'reactivated', { reinvite }));
     return reinvite ? reinvitation(deps, trx, member, org, invitedBy) : null;
   });
   await afterCommit?.();
@@ -182,9 +200,14 @@ export async function activateMember(deps: Deps, caller: Caller, id: string, rei
 export async function resendInvitation(deps: Deps, caller: Caller, id: string): Promise<{ sent: true }> {
   const member = await targetOf(deps, caller, id, { notSso: true });
   if (!member.is_active) throw badRequest(MEMBER_MSG.inactiveUser);
-  const org = await lockOrganization(deps.db, caller.organizationId);
-  const send = await reinvitation(deps, deps.db, member, org, await inviterName(deps, caller));
-  if (!send) throw badRequest('app.mm.invitation.already-accepted');
+  const invitedBy = await inviterName(deps, caller);
+  const send = await deps.db.transaction().execute(async (trx) => {
+    const org = await lockOrganization(trx, caller.organizationId);
+    const sender = await reinvitation(deps, trx, member, org, invitedBy);
+    if (!sender) throw badRequest('app.mm.invitation.already-accepted');
+    await recordActivity(trx, actorOf(caller), memberActivity('Edit', member, 'invited again'));
+    return sender;
+  });
   await send();
   return { sent: true };
 }
@@ -224,6 +247,8 @@ export async function changeMemberType(
         .where('bit_mask', 'in', ['0111', '1111'])
         .execute();
     }
+    const did = direction === 'promote' ? 'promoted to editor' : 'demoted to data collector';
+    await recordActivity(trx, actorOf(caller), memberActivity('Edit', member, did, { from, to }));
   });
   return getMember(deps, caller, id);
 }

@@ -5,6 +5,8 @@ import type { Caller } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { profile } from '../accounts/service.js';
 import { acceptInvitation, declineInvitation, findPendingInvitations } from './store.js';
+import { actorOfAccount, recordActivity } from '../activities/record.js';
+import { memberActivity } from './activity.js';
 
 /** The invitations the signed-in person has not answered (spec: adding an existing user asks them first). */
 export async function myInvitations(deps: Deps, caller: Caller): Promise<Invitation[]> {
@@ -18,17 +20,27 @@ export async function myInvitations(deps: Deps, caller: Caller): Promise<Invitat
   }));
 }
 
-/** Joins the organization: it appears in the profile's organizations and can be selected. */
+/**
+ * Joins the organization: it appears in the profile's organizations and can be selected. Logged in the
+ * organization joined (whose admins invited), not the one the person works in.
+ */
 export async function acceptMyInvitation(deps: Deps, caller: Caller, organizationId: string): Promise<Profile> {
-  if (!(await acceptInvitation(deps.db, caller.accountId, organizationId)))
-    throw notFound(MEMBER_MSG.invitationNotFound);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await acceptInvitation(trx, caller.accountId, organizationId))) throw notFound(MEMBER_MSG.invitationNotFound);
+    const actor = await actorOfAccount(trx, caller.accountId, organizationId);
+    await recordActivity(trx, actor, memberActivity('Edit', { id: caller.accountId, email: caller.email }, 'joined'));
+  });
   return profile(deps, caller);
 }
 
-/** Declines: the pending membership and the seat it held are gone. */
+/** Declines: the pending membership and the seat it held are gone (logged in the inviting organization). */
 export async function declineMyInvitation(deps: Deps, caller: Caller, organizationId: string): Promise<void> {
-  const declined = await deps.db
-    .transaction()
-    .execute((trx) => declineInvitation(trx, caller.accountId, organizationId));
-  if (!declined) throw notFound(MEMBER_MSG.invitationNotFound);
+  await deps.db.transaction().execute(async (trx) => {
+    // The actor as invited: the membership that names their user type goes with the decline.
+    const actor = await actorOfAccount(trx, caller.accountId, organizationId);
+    if (!(await declineInvitation(trx, caller.accountId, organizationId)))
+      throw notFound(MEMBER_MSG.invitationNotFound);
+    const member = { id: caller.accountId, email: caller.email };
+    await recordActivity(trx, actor, memberActivity('Delete', member, 'declined the invitation'));
+  });
 }

@@ -33,6 +33,9 @@ import {
 import { ownsNames, presentMember } from './present.js';
 import { seatLimitsOf, seatSummary } from './seats.js';
 import { hasFreeRtkSeat } from '@fieldbook/domain';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { namedActivity } from '../organizations/settings-activity.js';
+import { memberActivity } from './activity.js';
 
 type FilterQuery = z.output<typeof memberFilterQuerySchema>;
 type UpdateInput = z.output<typeof updateMemberSchema>;
@@ -121,7 +124,21 @@ export async function updateMember(deps: Deps, caller: Caller, input: UpdateInpu
   if (self) {
     if (input.permissions || input.renew !== undefined || input.rtkStatus !== undefined)
       throw forbidden(MEMBER_MSG.notForSelf);
-    await updateAccount(deps.db, caller.accountId, pickNames(input));
+    const names = pickNames(input);
+    await deps.db.transaction().execute(async (trx) => {
+      await updateAccount(trx, caller.accountId, names);
+      await recordActivity(
+        trx,
+        actorOf(caller),
+        namedActivity({
+          type: 'Edit',
+          noun: 'Personal details of',
+          idKey: 'accountId',
+          thing: { id: caller.accountId, name: caller.email },
+          extra: { changes: Object.keys(names) },
+        }),
+      );
+    });
     return currentAccount(deps, caller);
   }
   requireOrgAdmin(caller);
@@ -143,6 +160,10 @@ export async function updateMember(deps: Deps, caller: Caller, input: UpdateInpu
         await checkedPermissions(trx, member.user_type, input.permissions, caller.organizationId),
       );
     }
+    const changes = (['firstName', 'lastName', 'renew', 'rtkStatus', 'permissions'] as const).filter(
+      (field) => input[field] !== undefined,
+    );
+    await recordActivity(trx, actorOf(caller), memberActivity('Edit', member, undefined, { changes }));
   });
   return getMember(deps, caller, input.id);
 }

@@ -16,6 +16,8 @@ import { requireOrgAdmin } from '../authz/policy.js';
 import { findAccountById, insertMembership, insertPermissions } from '../accounts/store.js';
 import { findChildren, findOrganization, insertOrganization, type OrganizationRow } from './store.js';
 import { presentOrganization } from './present.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { editedArtifact, namedActivity } from './settings-activity.js';
 
 /**
  * An organization the caller may read: one they belong to, or a child of the organization they are
@@ -62,14 +64,39 @@ export async function updateOrganization(
     const value = input[field as keyof typeof columns];
     if (value !== undefined) changes[column] = value === '' ? null : value;
   }
-  const row = await deps.db
-    .updateTable('organizations')
-    .set({ ...changes, updated_at: new Date() })
-    .where('id', '=', caller.organizationId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('organizations')
+      .selectAll()
+      .where('id', '=', caller.organizationId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const after = await trx
+      .updateTable('organizations')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', caller.organizationId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const { changes: changed } = editedArtifact(before, after, Object.values(columns), 'name');
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      namedActivity({
+        type: 'Edit',
+        noun: 'Organization',
+        idKey: 'organizationId',
+        thing: after,
+        extra: { changes: changed },
+      }),
+    );
+    return after;
+  });
   return presentOrganization(deps.db, row, caller.defaultOrganizationId);
 }
+
+/** Child organizations are logged in their parent, the organization the admin works in. */
+const childActivity = (type: 'Add' | 'Delete', child: OrganizationRow) =>
+  namedActivity({ type, noun: 'Child organization', idKey: 'organizationId', thing: child });
 
 function organizationsEnabled(org: OrganizationRow): boolean {
   const flag = (org.functionality_flags as { organizations?: { enabled?: boolean } }).organizations;
@@ -110,6 +137,7 @@ export async function createChild(
     await insertPermissions(trx, caller.accountId, created.id, [
       { assetTypeName: 'organization', assetId: created.id, bitMask: '1111' },
     ]);
+    await recordActivity(trx, actorOf(caller), childActivity('Add', created));
     return created;
   });
   return presentOrganization(deps.db, child, caller.defaultOrganizationId);
@@ -130,6 +158,8 @@ export async function deleteChild(deps: Deps, caller: Caller, id: string): Promi
       .where('organization_id', '=', id)
       .execute();
     await trx.deleteFrom('organizations').where('id', '=', id).execute();
+    // Logged in the parent: the child's own log goes with it.
+    await recordActivity(trx, actorOf(caller), childActivity('Delete', child));
     for (const { account_id } of members) {
       const other = await trx
         .selectFrom('memberships')

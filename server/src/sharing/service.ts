@@ -14,6 +14,8 @@ import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { requireOrgAdmin } from '../authz/policy.js';
 import { requireOwnAssets } from '../authz/references.js';
 import { acceptedGrantsTo, findGrant, findGrantBetween, listGrants, type GrantRow } from './store.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { shareActivity } from './activity.js';
 
 const CODE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -51,18 +53,21 @@ export async function listForOrganization(
 export async function createCode(deps: Deps, caller: Caller): Promise<Grant> {
   requireOrgAdmin(caller);
   const id = `${randomBytes(8).toString('hex')}@share.fieldbook`;
-  await deps.db
-    .insertInto('organization_grants')
-    .values({
-      id,
-      state: 'CREATED',
-      grantor_organization_id: caller.organizationId,
-      grantee_organization_id: null,
-      permissions: JSON.stringify([{ assetTypeName: 'project', assetId: '*', bitMask: '0001' }]),
-      created_by_email: caller.email,
-      expires_at: new Date(Date.now() + CODE_TTL_MS),
-    })
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('organization_grants')
+      .values({
+        id,
+        state: 'CREATED',
+        grantor_organization_id: caller.organizationId,
+        grantee_organization_id: null,
+        permissions: JSON.stringify([{ assetTypeName: 'project', assetId: '*', bitMask: '0001' }]),
+        created_by_email: caller.email,
+        expires_at: new Date(Date.now() + CODE_TTL_MS),
+      })
+      .execute();
+    await recordActivity(trx, actorOf(caller), shareActivity('created', (await findGrant(trx, id))!));
+  });
   return presentGrant((await findGrant(deps.db, id))!);
 }
 
@@ -92,6 +97,7 @@ export async function requestWithCode(deps: Deps, caller: Caller, code: string):
       .where('id', '=', id)
       .where('state', '=', 'CREATED')
       .execute();
+    await recordActivity(trx, actorOf(caller), shareActivity('requested', (await findGrant(trx, id))!));
   });
   return presentGrant((await findGrant(deps.db, id))!);
 }
@@ -114,16 +120,22 @@ export async function act(deps: Deps, caller: Caller, action: 'accept' | 'deny',
   const allowed = action === 'accept' ? ['REQUESTED', 'DENIED'] : ['REQUESTED'];
   if (!allowed.includes(grant.state)) throw badRequest(SHARING_MSG.badTransition);
   const now = new Date();
-  await deps.db
-    .updateTable('organization_grants')
-    .set(
-      action === 'accept'
-        ? { state: 'ACCEPTED', accepted_by_email: caller.email, accepted_at: now }
-        : { state: 'DENIED', denied_by_email: caller.email, denied_at: now },
-    )
-    .where('id', '=', id)
-    .where('state', 'in', allowed)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('organization_grants')
+      .set(
+        action === 'accept'
+          ? { state: 'ACCEPTED', accepted_by_email: caller.email, accepted_at: now }
+          : { state: 'DENIED', denied_by_email: caller.email, denied_at: now },
+      )
+      .where('id', '=', id)
+      .where('state', 'in', allowed)
+      .executeTakeFirst();
+    // Another admin answered first: nothing changed here, so nothing to log.
+    if (Number(changed.numUpdatedRows) === 0) return;
+    const done = action === 'accept' ? 'accepted' : 'denied';
+    await recordActivity(trx, actorOf(caller), shareActivity(done, (await findGrant(trx, id))!));
+  });
   return presentGrant((await findGrant(deps.db, id))!);
 }
 
@@ -136,7 +148,10 @@ export async function remove(deps: Deps, caller: Caller, id: string): Promise<vo
     (grant.grantor_organization_id !== caller.organizationId && grant.grantee_organization_id !== caller.organizationId)
   )
     throw notFound();
-  await deps.db.deleteFrom('organization_grants').where('id', '=', id).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('organization_grants').where('id', '=', id).execute();
+    await recordActivity(trx, actorOf(caller), shareActivity('deleted', grant));
+  });
 }
 
 export async function getBetween(deps: Deps, caller: Caller, grantorId: string, granteeId: string): Promise<Grant> {
@@ -162,11 +177,18 @@ export async function setGrantPermissions(
   if (grant.state !== 'ACCEPTED') throw badRequest(SHARING_MSG.badTransition);
   await requireOwnAssets(deps.db, grantorId, permissions);
   const readOnly = permissions.map((p) => ({ ...p, bitMask: '0001' }));
-  await deps.db
-    .updateTable('organization_grants')
-    .set({ permissions: JSON.stringify(readOnly) })
-    .where('id', '=', grant.id)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('organization_grants')
+      .set({ permissions: JSON.stringify(readOnly) })
+      .where('id', '=', grant.id)
+      .execute();
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      shareActivity('permissions changed', { ...grant, permissions: readOnly }),
+    );
+  });
   return presentGrant((await findGrantBetween(deps.db, grantorId, granteeId))!);
 }
 
