@@ -35,11 +35,18 @@ export async function completeNewPassword(
   const accountId = await deps.tokens.verifyChallenge(session);
   const account = await findAccountById(deps.db, accountId);
   if (!account || !account.must_change_password) throw unauthorized(MSG.sessionExpired);
-  const updated = await storeNewPassword(deps.db, account.id, await hashPassword(password), {
-    must_change_password: false,
+  const passwordHash = await hashPassword(password);
+  // The chosen password replaces the temporary one (a password change) and opens the first session.
+  const { updated, tokens } = await deps.db.transaction().execute(async (trx) => {
+    const changed = await storeNewPassword(trx, account.id, passwordHash, { must_change_password: false });
+    if (changed.default_organization_id) {
+      const actor = await actorOfAccount(trx, changed.id, changed.default_organization_id);
+      await recordActivity(trx, actor, AUTH_ACTIVITIES.passwordChange);
+    }
+    return { updated: changed, tokens: await issueTokens(deps, changed, 'newPassword', trx) };
   });
   if (!updated.email_verified) await sendCode(deps, updated, 'verify_email');
-  return { ...(await issueTokens(deps, updated)), emailVerified: updated.email_verified };
+  return { ...tokens, emailVerified: updated.email_verified };
 }
 
 /**

@@ -64,6 +64,7 @@ export function authRoutes(deps: Deps) {
       (req) => auth.confirmSignUp(deps, req.body.email, req.body.code),
     );
 
+    // Code mails are not in the activity log: a mail, no account data changes.
     r.post(
       '/auth/resend-code',
       {
@@ -106,6 +107,7 @@ export function authRoutes(deps: Deps) {
       (req) => passwords.completeNewPassword(deps, req.body.session, req.body.password),
     );
 
+    // Not in the activity log: a mailed code; the reset it leads to is logged.
     r.post(
       '/auth/forgot-password',
       {
@@ -132,6 +134,7 @@ export function authRoutes(deps: Deps) {
       },
     );
 
+    // Not in the activity log: a mailed code; the verification it leads to is logged.
     r.post(
       '/auth/verify-email/send',
       {
@@ -159,6 +162,7 @@ export function authRoutes(deps: Deps) {
       (req) => auth.verifyEmail(deps, callerOf(req), req.body.code),
     );
 
+    // Not a sign-in: renews a session whose sign-in was logged.
     r.post(
       '/auth/refresh',
       {
@@ -173,6 +177,7 @@ export function authRoutes(deps: Deps) {
       (req) => sessions.refresh(deps, req.body.refreshToken),
     );
 
+    // Not in the activity log: ends a session (the log keeps sign-ins; spec 3 §3 has no sign-out type).
     r.post(
       '/auth/signout',
       {

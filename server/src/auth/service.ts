@@ -18,6 +18,8 @@ import type { MailMessage } from '../platform/mail.js';
 import { codeMail } from './mails.js';
 import { reserveMail } from './throttle.js';
 import type { CodePurpose } from './codes.js';
+import { actorOfAccount, recordActivity } from '../activities/record.js';
+import { memberActivity } from '../members/activity.js';
 
 type SignUp = z.output<typeof signUpSchema>;
 
@@ -93,6 +95,8 @@ export async function signUp(
     await insertPermissions(trx, created.id, org.id, [
       { assetTypeName: 'organization', assetId: org.id, bitMask: '1111' },
     ]);
+    const actor = await actorOfAccount(trx, created.id, org.id);
+    await recordActivity(trx, actor, memberActivity('Add', created, 'signed up', { organizationName: org.name }));
     return created;
   });
   const { destination } = await sendCode(deps, account, 'signup');
@@ -104,8 +108,26 @@ export async function confirmSignUp(deps: Deps, email: string, code: string): Pr
   const account = await findAccountByEmail(deps.db, email);
   const pending = account && !account.confirmed ? account : null;
   await deps.codes.consume(deps.db, { accountId: pending?.id ?? null, email }, 'signup', code);
-  if (pending) await updateAccount(deps.db, pending.id, { confirmed: true, email_verified: true });
+  if (pending) {
+    const who = { id: pending.id, email: pending.email, organizationId: pending.default_organization_id };
+    await updateAccountLogged(deps, who, { confirmed: true, email_verified: true }, 'confirmed the sign-up');
+  }
   return { confirmed: true };
+}
+
+/** An account change of the identity flows, logged in the organization the person works in. */
+async function updateAccountLogged(
+  deps: Deps,
+  account: { id: string; email: string; organizationId: string | null },
+  changes: Parameters<typeof updateAccount>[2],
+  did: string,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await updateAccount(trx, account.id, changes);
+    if (!account.organizationId) return;
+    const actor = await actorOfAccount(trx, account.id, account.organizationId);
+    await recordActivity(trx, actor, memberActivity('Edit', account, did));
+  });
 }
 
 /**
@@ -133,10 +155,11 @@ export async function sendVerifyEmail(deps: Deps, accountId: string, ip: string)
 
 export async function verifyEmail(
   deps: Deps,
-  caller: { accountId: string; email: string },
+  caller: { accountId: string; email: string; organizationId: string },
   code: string,
 ): Promise<{ verified: true }> {
   await deps.codes.consume(deps.db, caller, 'verify_email', code);
-  await updateAccount(deps.db, caller.accountId, { email_verified: true });
+  const who = { id: caller.accountId, email: caller.email, organizationId: caller.organizationId };
+  await updateAccountLogged(deps, who, { email_verified: true }, 'verified the e-mail address');
   return { verified: true };
 }

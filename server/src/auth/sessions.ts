@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { AUTH_ERRORS, MSG, type AuthTokens, type SignInResult } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
+import { AUTH_ACTIVITIES, actorOfAccount, recordActivity } from '../activities/record.js';
 import { badRequest, unauthorized } from '../http/errors.js';
 import { findAccountByEmail, findAccountById, findMembership, type AccountRow } from '../accounts/store.js';
 import { ID_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_MS } from './tokens.js';
@@ -43,20 +44,40 @@ const idTokenFor = (deps: Deps, account: AccountRow, sessionId: string) =>
     sessionId,
   );
 
-/** A new session: a refresh token row, whose id the ID token carries as `sid`. */
-export async function issueTokens(deps: Deps, account: AccountRow): Promise<AuthTokens> {
+/** How a session was opened, kept in its sign-in entry's artifact. */
+export type SignInMethod = 'password' | 'newPassword';
+
+/**
+ * A new session: a refresh token row, whose id the ID token carries as `sid`, and its sign-in entry in
+ * the organization the session is for (the default one: a caller's organization is the default unless a
+ * request names another), in one transaction — the caller's `trx` when it has one.
+ */
+export async function issueTokens(
+  deps: Deps,
+  account: AccountRow,
+  method: SignInMethod,
+  trx?: Executor,
+): Promise<AuthTokens> {
   const refreshToken = deps.tokens.newRefreshToken();
-  const session = await deps.db
-    .insertInto('refresh_tokens')
-    .values({
-      account_id: account.id,
-      token_hash: deps.tokens.hashRefreshToken(refreshToken),
-      expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
-      revoked_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const idToken = await idTokenFor(deps, account, session.id);
+  const open = async (db: Executor) => {
+    const session = await db
+      .insertInto('refresh_tokens')
+      .values({
+        account_id: account.id,
+        token_hash: deps.tokens.hashRefreshToken(refreshToken),
+        expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+        revoked_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (account.default_organization_id) {
+      const actor = await actorOfAccount(db, account.id, account.default_organization_id);
+      await recordActivity(db, actor, { ...AUTH_ACTIVITIES.signIn, artifact: { accountId: account.id, method } });
+    }
+    return session.id;
+  };
+  const sessionId = trx ? await open(trx) : await deps.db.transaction().execute(open);
+  const idToken = await idTokenFor(deps, account, sessionId);
   return { idToken, refreshToken, expiresIn: ID_TOKEN_TTL_SECONDS };
 }
 
@@ -71,9 +92,10 @@ export async function signIn(deps: Deps, email: string, password: string, ip: st
   if (account.must_change_password) {
     return { challenge: 'NEW_PASSWORD_REQUIRED', session: await deps.tokens.signChallenge(account.id) };
   }
-  return issueTokens(deps, account);
+  return issueTokens(deps, account, 'password');
 }
 
+/** A renewed ID token of an open session: not a sign-in, so not logged. */
 export async function refresh(deps: Deps, refreshToken: string): Promise<AuthTokens> {
   const row = await deps.db
     .selectFrom('refresh_tokens')
@@ -87,7 +109,10 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<AuthTok
   return { idToken, refreshToken, expiresIn: ID_TOKEN_TTL_SECONDS };
 }
 
-/** Ends the session: its refresh token, and with it (through `sid`) every ID token it issued. */
+/**
+ * Ends the session: its refresh token, and with it (through `sid`) every ID token it issued. Not logged:
+ * the log has sign-ins (spec 3 §3 has no sign-out type).
+ */
 export async function signOut(deps: Deps, refreshToken: string | undefined): Promise<void> {
   if (!refreshToken) return;
   await deps.db
