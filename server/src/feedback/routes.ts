@@ -12,6 +12,7 @@ export function feedbackRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
+    // Not in the activity log: a mail to the operator, no organization data changes.
     r.post(
       '/rest/feedback',
       {
@@ -42,6 +43,7 @@ export function feedbackRoutes(deps: Deps) {
       },
     );
 
+    // Not in the activity log: a PUT that only reads the training site address.
     r.put(
       '/rest/university/goto/:id',
       {

@@ -38,6 +38,7 @@ export function notificationRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
+    // Push tokens and notification interests are not in the activity log: a user's own device settings.
     r.post(
       '/rest/subscriptions',
       {

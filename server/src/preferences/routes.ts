@@ -18,6 +18,7 @@ export function preferenceRoutes(deps: Deps) {
       },
       (req) => preferences.get(deps, callerOf(req).accountId),
     );
+    // Not in the activity log: a user's own screen state (layers on, map position), not organization data.
     r.put(
       '/preferences',
       {

@@ -27,6 +27,7 @@ async function callerIn(deps: Deps, req: FastifyRequest, orgId: string): Promise
 export function searchRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Searches are POST reads (long filter bodies): they write nothing, so nothing is logged.
     r.post(
       '/search/features/:orgId',
       {
