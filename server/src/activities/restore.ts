@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
-import { layerContext, parseFeatureId } from '../features/service.js';
+import { featureRows, layerContext, parseFeatureId, toFeature } from '../features/service.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
 import { canView, isAdminOf, isFeatureAdmin, projectChain, projectOf, requireRight } from '../projects/access.js';
 import { restoreDeletedLayers } from '../projects/deleted-layers.js';
@@ -99,7 +99,7 @@ async function expiredFilesOf(deps: Deps, metadata: unknown): Promise<string[]> 
   return expired;
 }
 
-/** The feature (deleted or not) locked for the restore, with its state in the versions' shape. */
+/** The feature (deleted or not) locked for the restore, and whether its layer still exists. */
 async function lockedFeature(trx: Executor, caller: Caller, id: string) {
   const r = await sql<{
     id: string;
@@ -109,31 +109,31 @@ async function lockedFeature(trx: Executor, caller: Caller, id: string) {
     deleted: boolean;
     created_ms: string;
     layer_exists: boolean;
-    current: unknown;
   }>`
     SELECT f.id::text AS id, f.kind, f.layer_id, f.project_id, f.deleted_at IS NOT NULL AS deleted,
-      floor(extract(epoch FROM f.created_at) * 1000)::bigint AS created_ms, l.id IS NOT NULL AS layer_exists,
-      feature_version_before(f, l.folder_id) AS current
-    FROM features f LEFT JOIN layers l ON l.id = f.layer_id
-    WHERE f.id = ${id} AND f.organization_id = ${caller.organizationId}
-    FOR UPDATE OF f`.execute(trx);
+      floor(extract(epoch FROM f.created_at) * 1000)::bigint AS created_ms,
+      EXISTS (SELECT 1 FROM layers l WHERE l.id = f.layer_id) AS layer_exists
+    FROM features f WHERE f.id = ${id} AND f.organization_id = ${caller.organizationId}
+    FOR UPDATE`.execute(trx);
   return r.rows[0];
 }
 
 /**
  * The feature's state right after the write logged at `time` (epoch ms): what the first version written
  * after that millisecond held before its change, or the current state when none was written since.
- * null when the feature did not exist then.
+ * Versions without a `before` other than an Add (a layer's delete or restore, an undelete) changed only
+ * whether the feature was deleted, so they are read past. null when the feature did not exist then.
  */
 async function stateAt(trx: Executor, featureId: string, time: number, createdMs: number, current: unknown) {
   if (createdMs > time) return null;
   const next = await sql<{ before: unknown }>`
     SELECT before FROM feature_versions
     WHERE feature_id = ${featureId} AND changed_at >= to_timestamp(${String(time + 1)}::bigint / 1000.0)
+      AND NOT (before IS NULL AND action IN ('Delete', 'Restore'))
     ORDER BY changed_at, id LIMIT 1`.execute(trx);
   const row = next.rows[0];
-  if (!row) return { state: stateOf(current), later: false };
-  return row.before === null ? null : { state: stateOf(row.before), later: true };
+  if (!row) return stateOf(current);
+  return row.before === null ? null : stateOf(row.before);
 }
 
 /** Field values of fields the layer no longer has are left out (a removed field's values stay in the history). */
@@ -167,14 +167,18 @@ export async function restoreFeature(
     if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
     const featureId = `${row.kind}.${row.id}`;
 
+    const current = toFeature(
+      await featureRows(trx, caller, { withDeleted: true }).where('features.id', '=', row.id).executeTakeFirstOrThrow(),
+    );
+    // An undelete changes only the deleted flag: its version keeps no `before` (see stateAt).
     let state: FeatureState | null = null;
     if (restoreFromTime === undefined) {
       if (!row.deleted) throw conflict(ACTIVITY_MSG.restoreNotDeleted);
     } else {
-      const found = await stateAt(trx, row.id, restoreFromTime, Number(row.created_ms), row.current);
+      const found = await stateAt(trx, row.id, restoreFromTime, Number(row.created_ms), current);
       if (!found) throw notFound(ACTIVITY_MSG.restoreNoState);
-      state = withLayerFields(found.state, layer.fields as LayerField[]);
-      if (!row.deleted && canonical(state) === canonical(stateOf(row.current)))
+      state = withLayerFields(found, layer.fields as LayerField[]);
+      if (!row.deleted && canonical(state) === canonical(stateOf(current)))
         return {
           data: ACTIVITY_MSG.restoreUnchanged,
           featureId,
@@ -190,7 +194,7 @@ export async function restoreFeature(
         feature_id: row.id,
         action: 'Restore',
         changed_by: caller.accountId,
-        before: JSON.stringify(row.current),
+        before: state ? JSON.stringify(current) : null,
       })
       .execute();
     await trx
@@ -220,7 +224,7 @@ export async function restoreFeature(
       featureIds: [row.id],
       ...(restoreFromTime !== undefined ? { extra: { restoredFrom: restoreFromTime } } : {}),
     });
-    const expiredFiles = await expiredFilesOf(deps, (state ?? stateOf(row.current)).metadata);
+    const expiredFiles = await expiredFilesOf(deps, (state ?? stateOf(current)).metadata);
     return {
       data: expiredFiles.length ? ACTIVITY_MSG.restoreAttachmentsExpired : RESTORED,
       featureId,

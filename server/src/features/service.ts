@@ -83,9 +83,12 @@ export function toFeature(row: Record<string, unknown>) {
   };
 }
 
-/** The feature rows of the caller's organization that are not deleted, in the shape toFeature presents. */
-function featureRows(db: Executor, caller: Caller) {
-  return db
+/**
+ * The feature rows of the caller's organization that are not deleted (with `withDeleted`, deleted ones
+ * too: a restore reads them), in the shape toFeature presents.
+ */
+export function featureRows(db: Executor, caller: Caller, { withDeleted = false }: { withDeleted?: boolean } = {}) {
+  const rows = db
     .selectFrom('features')
     .innerJoin('layers', 'layers.id', 'features.layer_id')
     .leftJoin('accounts as c', 'c.id', 'features.created_by')
@@ -109,8 +112,8 @@ function featureRows(db: Executor, caller: Caller) {
       'c.email as created_by_email',
       'm.email as modified_by_email',
     ])
-    .where('features.organization_id', '=', caller.organizationId)
-    .where('features.deleted_at', 'is', null);
+    .where('features.organization_id', '=', caller.organizationId);
+  return withDeleted ? rows : rows.where('features.deleted_at', 'is', null);
 }
 
 export async function load(db: Executor, caller: Caller, featureId: string, kind?: string) {

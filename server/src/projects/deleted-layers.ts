@@ -185,7 +185,7 @@ const folderIn = (trx: Executor, projectId: string, folderId: string) =>
 
 /**
  * Brings back the folders and layers of a delete entry with their ids, and the features that were
- * deleted with them (not those deleted one by one before), each with a 'Restore' version. The layers'
+ * deleted with them (not those deleted one by one before). The layers'
  * data version moves on, so no map tile cached before the delete is served. Returns what came back.
  */
 export async function restoreDeletedLayers(
@@ -225,16 +225,18 @@ export async function restoreDeletedLayers(
   return { folderIds: snapshot.folders.map((f) => f.id), layerIds, featuresRestored };
 }
 
+/** Undeletes the features deleted with the layers, each with a 'Restore' version (no `before`: only the deleted flag changes). */
 async function undeleteFeatures(trx: Executor, caller: Caller, layerIds: string[], deletedAt: string) {
-  const deletedWithLayers = sql`f.layer_id = ANY(${uuids(layerIds)}) AND f.deleted_at = ${deletedAt}::timestamptz`;
-  await sql`INSERT INTO feature_versions (feature_id, action, changed_by, before)
-    SELECT f.id, 'Restore', ${caller.accountId}::uuid, feature_version_before(f, l.folder_id)
-    FROM features f JOIN layers l ON l.id = f.layer_id WHERE ${deletedWithLayers}`.execute(trx);
-  const r =
-    await sql`UPDATE features f SET deleted_at = NULL, updated_at = now(), updated_by = ${caller.accountId}::uuid
-    WHERE ${deletedWithLayers}`.execute(trx);
+  const r = await sql<{ n: string }>`
+    WITH back AS (
+      UPDATE features f SET deleted_at = NULL, updated_at = now(), updated_by = ${caller.accountId}::uuid
+      WHERE f.layer_id = ANY(${uuids(layerIds)}) AND f.deleted_at = ${deletedAt}::timestamptz RETURNING f.id),
+    versions AS (
+      INSERT INTO feature_versions (feature_id, action, changed_by)
+      SELECT id, 'Restore', ${caller.accountId}::uuid FROM back)
+    SELECT count(*) AS n FROM back`.execute(trx);
   await trx.deleteFrom('layer_deletions').where('layer_id', 'in', layerIds).execute();
-  return Number(r.numAffectedRows ?? 0);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /**
