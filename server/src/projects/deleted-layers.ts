@@ -92,10 +92,10 @@ export async function deleteKeepingFeatures(
   const snapshot = await snapshotOf(trx, folderIds, layerIds);
   if (layerIds.length) await trx.deleteFrom('layers').where('id', 'in', layerIds).execute();
   if (folderIds.length) await trx.deleteFrom('folders').where('id', 'in', folderIds).execute();
-  const gone = await sql<{ at: string; n: string }>`
+  const deleted = await sql<{ at: string; n: string }>`
     SELECT now()::text AS at, (SELECT count(*) FROM features
       WHERE layer_id = ANY(${uuids(layerIds)}) AND deleted_at = now()) AS n`.execute(trx);
-  const { at, n } = gone.rows[0]!;
+  const { at, n } = deleted.rows[0]!;
   return { snapshot, featuresDeletedAt: at, featuresDeleted: Number(n), retentionDays: DELETED_LAYER_RETENTION_DAYS };
 }
 
@@ -126,18 +126,9 @@ async function checkRestorable(
   if (now.getTime() - deletedAt.getTime() > retentionMs) throw gone(ACTIVITY_MSG.restoreExpired);
   const [top] = snapshot.folders;
   const layerIds = snapshot.layers.map((l) => l.id);
+  const folderIds = snapshot.folders.map((f) => f.id);
   const existing = [
-    ...(top
-      ? await trx
-          .selectFrom('folders')
-          .select('id')
-          .where(
-            'id',
-            'in',
-            snapshot.folders.map((f) => f.id),
-          )
-          .execute()
-      : []),
+    ...(folderIds.length ? await trx.selectFrom('folders').select('id').where('id', 'in', folderIds).execute() : []),
     ...(layerIds.length ? await trx.selectFrom('layers').select('id').where('id', 'in', layerIds).execute() : []),
   ];
   if (existing.length) throw conflict(ACTIVITY_MSG.restoreAlreadyRestored);
