@@ -30,6 +30,9 @@ import { useDailyCollection } from './reports-api';
 type FeatureType = (typeof COLLECTION_FEATURE_TYPES)[number];
 const MEASURES: CollectionMeasure[] = ['length', 'features', 'vertices'];
 
+// The user column stays in view while the periods scroll sideways.
+const STICKY = { position: 'sticky', left: 0, bgcolor: 'background.paper' } as const;
+
 const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 function columnLabel(intl: IntlShape, column: CollectionColumn, period: CollectionPeriod): string {
@@ -52,6 +55,7 @@ function Choice<T extends string>(props: {
       select
       size="small"
       margin="none"
+      fullWidth={false}
       label={props.label}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value as T)}
@@ -124,7 +128,7 @@ export function CollectionTable({ filters, now, title }: { filters: ReportFilter
         </Typography>
       ) : (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" stickyHeader>
+          <Table size="small" stickyHeader sx={{ '& td, & th': { px: 1.5 } }}>
             <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 16px' }}>
               {t('app.reports.collection.caption', {
                 measure: measureLabel(measure),
@@ -133,7 +137,7 @@ export function CollectionTable({ filters, now, title }: { filters: ReportFilter
             </caption>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' }}>
+                <TableCell sx={{ ...STICKY, zIndex: 3, bgcolor: 'background.default' }}>
                   {t('app.reports.collection.user')}
                 </TableCell>
                 {span.columns.map((c) => (
@@ -150,12 +154,13 @@ export function CollectionTable({ filters, now, title }: { filters: ReportFilter
                   <TableCell
                     component="th"
                     scope="row"
+                    title={u.email}
                     sx={{
-                      position: 'sticky',
-                      left: 0,
-                      bgcolor: 'background.paper',
-                      maxWidth: 220,
-                      overflowWrap: 'anywhere',
+                      ...STICKY,
+                      maxWidth: { xs: 150, md: 220 },
+                      whiteSpace: 'nowrap',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
                     }}
                   >
                     {u.email}

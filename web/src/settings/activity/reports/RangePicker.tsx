@@ -1,11 +1,25 @@
-import { Box, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, FormHelperText, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { REPORT_QUICK_RANGES } from '@fieldbook/domain';
-import { customRangeBounds, customRangeError, type QuickRangeId, type ReportRange } from './report-range';
+import {
+  customRangeBounds,
+  customRangeError,
+  localDay,
+  rangeTimes,
+  type QuickRangeId,
+  type ReportRange,
+} from './report-range';
 
 interface Props {
   range: ReportRange;
   onChange: (range: ReportRange) => void;
+}
+
+/** Custom dates start as the days the range showed, so they can be adjusted rather than typed anew. */
+function customFrom(range: ReportRange): ReportRange {
+  const times = rangeTimes(range, Date.now()) ?? {};
+  const day = (ms: number | undefined) => (ms === undefined ? '' : localDay(ms));
+  return { kind: 'custom', start: day(times.startTime), end: day(times.endTime) };
 }
 
 /** Quick date buttons and the custom dates (spec 3 §2; bounds and order of §5). */
@@ -25,7 +39,7 @@ export function RangePicker({ range, onChange }: Props) {
         value={range.kind === 'quick' ? range.id : 'custom'}
         onChange={(_, value: QuickRangeId | 'custom' | null) => {
           if (!value) return;
-          onChange(value === 'custom' ? { kind: 'custom', start: '', end: '' } : { kind: 'quick', id: value });
+          onChange(value === 'custom' ? customFrom(range) : { kind: 'quick', id: value });
         }}
         aria-label={t('app.reports.range.label')}
         sx={{ flexWrap: 'wrap' }}
@@ -52,7 +66,6 @@ export function RangePicker({ range, onChange }: Props) {
               value={custom[side]}
               onChange={(e) => onChange({ ...custom, [side]: e.target.value })}
               error={!!error}
-              helperText={side === 'start' ? errorText : undefined}
               slotProps={{
                 inputLabel: { shrink: true },
                 htmlInput:
@@ -64,6 +77,11 @@ export function RangePicker({ range, onChange }: Props) {
               data-testid={`report-range-${side}`}
             />
           ))}
+          {errorText && (
+            <FormHelperText error sx={{ flexBasis: '100%', mx: 1.5, mt: 0 }} data-testid="report-range-error">
+              {errorText}
+            </FormHelperText>
+          )}
         </Box>
       )}
     </Box>

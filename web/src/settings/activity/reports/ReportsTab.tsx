@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Box, Paper, useMediaQuery } from '@mui/material';
+import { Box, Paper, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useIntl } from 'react-intl';
 import { DEFAULT_REPORT_RANGE, REPORT_METRICS, type ReportMetric } from '@fieldbook/domain';
+import { useProjects } from '../../../api/projects';
 import { useSettingsAccess } from '../../access';
+import { filterableProjects } from '../activity-access';
 import type { LogFilterState } from '../log-filters';
 import { CollectionTable } from './CollectionTable';
 import { MetricChart } from './MetricChart';
@@ -14,7 +16,6 @@ import { RangePicker } from './RangePicker';
 import { barLogFilters, type ReportFilters } from './report-query';
 import { rangeTimes, type ReportRange } from './report-range';
 import { useBarCounts } from './reports-api';
-import { useReportProjects } from './use-report-projects';
 
 /**
  * The Reports tab of the activity logs screen (spec 3 §2): the metric tree on the left, the date, user
@@ -27,7 +28,10 @@ export function ReportsTab({ onOpenLog }: { onOpenLog: (filters: LogFilterState)
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const access = useSettingsAccess();
   const orgAdmin = !!access?.isOrgAdmin;
-  const projectOptions = useReportProjects(access);
+  // Non-admins narrow the report only to the projects they administer (spec 3 §4, §6).
+  const projectOptions: Picked[] = filterableProjects(useProjects().data, orgAdmin)
+    .map((p) => ({ id: p.id, label: p.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 
   const [metric, setMetric] = useState<ReportMetric>(REPORT_METRICS[0]);
   const [range, setRange] = useState<ReportRange>({ kind: 'quick', id: DEFAULT_REPORT_RANGE });
@@ -88,8 +92,13 @@ export function ReportsTab({ onOpenLog }: { onOpenLog: (filters: LogFilterState)
               }))}
               onOpen={(i) => onOpenLog(barFilters[i])}
             />
+          ) : filters ? (
+            <CollectionTable filters={filters} now={now} title={title} />
           ) : (
-            filters && <CollectionTable filters={filters} now={now} title={title} />
+            // The dates say what is wrong beside them; the table waits for a range it can show.
+            <Typography variant="h6" component="h2">
+              {title}
+            </Typography>
           )}
         </Paper>
       </Box>
