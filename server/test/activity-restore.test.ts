@@ -53,7 +53,7 @@ describe('feature restore', () => {
     const res = await restore(h, f.admin, point.id);
     expect(res).toMatchObject({
       status: 200,
-      body: { data: 'success', featureId: point.id, restoredFrom: null, changed: true, expiredFiles: [] },
+      body: { data: 'success', featureId: point.id, restoredFrom: null, expiredFiles: [] },
     });
     expect((await call(h, f.admin, 'GET', `/rest/features/${point.id}`)).status).toBe(200);
     expect(await loggedSince(h, f.admin.organizationId, before)).toMatchObject([
@@ -94,10 +94,11 @@ describe('feature restore', () => {
     };
 
     const before = await lastSeq(h);
-    expect((await restore(h, f.admin, point.id, firstEdit!.Timestamp)).body).toMatchObject({
+    expect((await restore(h, f.admin, point.id, firstEdit!.Timestamp)).body).toEqual({
       data: 'success',
+      featureId: point.id,
       restoredFrom: firstEdit!.Timestamp,
-      changed: true,
+      expiredFiles: [],
     });
     expect(await shown()).toEqual([-104, 'first edit']);
     expect(await loggedSince(h, f.admin.organizationId, before)).toMatchObject([
@@ -112,15 +113,15 @@ describe('feature restore', () => {
 
     // Deleted, then restored to a time: undeleted in that state.
     expect((await call(h, f.admin, 'DELETE', `/rest/features/${point.id}`)).status).toBe(204);
-    expect((await restore(h, f.admin, point.id, firstEdit!.Timestamp)).body).toMatchObject({ changed: true });
+    expect((await restore(h, f.admin, point.id, firstEdit!.Timestamp)).status).toBe(200);
     expect(await shown()).toEqual([-104, 'first edit']);
 
-    // The state of the newest entry is the current one: nothing written, nothing logged.
+    // The state of the newest entry is the current one: nothing to restore, nothing logged.
     const latest = (await entriesOf(h, f.admin, point.id)).at(-1)!;
     const quiet = await lastSeq(h);
-    expect((await restore(h, f.admin, point.id, latest.Timestamp)).body).toMatchObject({
-      data: ACTIVITY_MSG.restoreUnchanged,
-      changed: false,
+    expect(await restore(h, f.admin, point.id, latest.Timestamp)).toMatchObject({
+      status: 409,
+      body: { message: ACTIVITY_MSG.restoreUnchanged },
     });
     expect(await loggedSince(h, f.admin.organizationId, quiet)).toEqual([]);
 
@@ -176,7 +177,6 @@ describe('feature restore', () => {
     expect((await call(h, f.admin, 'DELETE', `/rest/features/${point.id}`)).status).toBe(204);
     expect((await restore(h, f.admin, point.id)).body).toMatchObject({
       data: ACTIVITY_MSG.restoreAttachmentsExpired,
-      changed: true,
       expiredFiles: ['file-1'],
     });
     const got = (await call(h, f.admin, 'GET', `/rest/features/${point.id}`)).body;
@@ -309,7 +309,7 @@ describe('deleting a layer or folder keeps its features', () => {
     });
     // Deleted and restored with its layer, the feature is still in the state its Add left.
     expect((await restore(h, t.admin, t.kept.id, added!.Timestamp)).body).toMatchObject({
-      data: ACTIVITY_MSG.restoreUnchanged,
+      message: ACTIVITY_MSG.restoreUnchanged,
     });
   });
 

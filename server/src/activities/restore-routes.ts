@@ -20,7 +20,7 @@ export function restoreRoutes(deps: Deps) {
         schema: {
           tags,
           summary:
-            'Undelete a feature, or with restoreFromTime (a log entry time) restore its state right after that write; data is "success" or a warning message id',
+            'Undelete a feature, or with restoreFromTime (a log entry time) restore its state right after that write; data is "success" or a warning message id (409 when there is nothing to restore)',
           params: z.object({ featureId: featureRefField }),
           querystring: orgQuery,
           // A POST without a body (an undelete) arrives as null.

@@ -24,8 +24,6 @@ export const featureRestoreAnswer = z.object({
   featureId: z.string(),
   /** The entry time restored from; null for an undelete. */
   restoredFrom: z.number().nullable(),
-  /** false when the feature already was in that state (nothing written, nothing logged). */
-  changed: z.boolean(),
   /** File_List ids of the restored metadata whose files are gone. */
   expiredFiles: z.array(z.string()),
 });
@@ -178,14 +176,9 @@ export async function restoreFeature(
       const found = await stateAt(trx, row.id, restoreFromTime, Number(row.created_ms), current);
       if (!found) throw notFound(ACTIVITY_MSG.restoreNoState);
       state = withLayerFields(found, layer.fields as LayerField[]);
+      // Already in that state: nothing to write, refused like an undelete of a live feature.
       if (!row.deleted && canonical(state) === canonical(stateOf(current)))
-        return {
-          data: ACTIVITY_MSG.restoreUnchanged,
-          featureId,
-          restoredFrom: restoreFromTime,
-          changed: false,
-          expiredFiles: [],
-        };
+        throw conflict(ACTIVITY_MSG.restoreUnchanged);
     }
 
     await trx
@@ -229,7 +222,6 @@ export async function restoreFeature(
       data: expiredFiles.length ? ACTIVITY_MSG.restoreAttachmentsExpired : RESTORED,
       featureId,
       restoredFrom: restoreFromTime ?? null,
-      changed: true,
       expiredFiles,
     };
   });

@@ -64,7 +64,7 @@ export const ACTIVITY_MSG = {
   restoreNoState: 'app.restore.error.no-state',
   restoreLayerGone: 'app.restore.error.layer-deleted',
   restoreAttachmentsExpired: 'app.restore.attachments-expired',
-  /** The feature already is in the state of that time: nothing was written. */
+  /** The feature already is in the state of that time: nothing to restore (409). */
   restoreUnchanged: 'app.restore.unchanged',
   /** Layer and folder restores (POST /rest/activities/{id}/restore). */
   restoreNotRestorable: 'app.restore.error.not-restorable',
