@@ -1,4 +1,5 @@
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
@@ -10,6 +11,8 @@ import TuneIcon from '@mui/icons-material/Tune';
 import WorkspacesOutlinedIcon from '@mui/icons-material/WorkspacesOutlined';
 import { seesGettingStarted } from '../app/GettingStartedDialog';
 import type { SettingsAccess } from './access';
+import { ActivityLogsPage } from './activity/ActivityLogsPage';
+import { seesActivityLog } from './activity/activity-access';
 import { visibleGroups, type SettingsAction, type SettingsGroup } from './menu-model';
 import { DATA_PAGES, dataGroupVisible } from './data/menu';
 import { ManageMembersPage } from './members/ManageMembersPage';
@@ -87,6 +90,16 @@ export const SETTINGS_MENU: SettingsGroup[] = [
         icon: BusinessOutlinedIcon,
         Component: ManageOrganizationPage,
         visible: (a) => a.isOrgViewer && a.isDefaultOrg,
+      },
+      {
+        // Organization admins and project admins; not plus organizations (spec 1 §2.3, spec 3 §6).
+        id: 'activity-logs',
+        path: 'users-and-organization/activity-logs',
+        labelId: 'app.settings.activity-logs',
+        descriptionId: 'app.settings.activity-logs.description',
+        icon: HistoryIcon,
+        Component: ActivityLogsPage,
+        visible: seesActivityLog,
       },
     ],
   },

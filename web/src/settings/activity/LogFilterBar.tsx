@@ -129,109 +129,113 @@ export function LogFilterBar({ filters, onChange, order, onOrder, isOrgAdmin, pr
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}
       data-testid="log-filter-bar"
     >
-      <FilterChip
-        label={dateName}
-        summary={
-          isGroupSet(filters, 'date')
-            ? label('app.as.logs.filter.chosen', {
-                label: dateName,
-                count: `${day(filters.startTime)} – ${day(filters.endTime)}`,
-              })
-            : undefined
-        }
-        testId="log-filter-date"
-        onOpen={() => setDates({ start: toDateInput(filters.startTime), end: toDateInput(filters.endTime) })}
-        onApply={() => onChange(withGroup(filters, 'date', dateDraft))}
-        onClear={() => onChange(clearGroup(filters, 'date'))}
-        onCancel={() => onChange(cancelGroup(filters, 'date', dateDraft))}
-        canApply={dateRangeError(dates.start, dates.end) === null}
-      >
-        <DateFields start={dates.start} end={dates.end} onChange={(start, end) => setDates({ start, end })} />
-      </FilterChip>
-      {isOrgAdmin && listGroup('users', 'userIds', 'app.as.logs.filter.user', null)}
-      {listGroup(
-        'actions',
-        'activityTypes',
-        'app.as.logs.filter.action',
-        ACTIVITY_TYPES.map((v) => ({ value: v, label: label(ACTIVITY_TYPE_LABELS[v]) })),
-      )}
-      {listGroup(
-        'categories',
-        'categories',
-        'app.as.logs.filter.category',
-        ACTIVITY_CATEGORIES.map((v) => ({ value: v, label: label(ACTIVITY_CATEGORY_LABELS[v]) })),
-      )}
-      {listGroup(
-        'projects',
-        'projectIds',
-        'app.as.logs.filter.project',
-        projects.map((p) => ({ value: p.id, label: p.name })),
-      )}
-      {isGroupSet(filters, 'report') && (
+      {/* The filter groups wrap among themselves; the actions stay together on one line. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, flex: '1 1 auto' }}>
         <FilterChip
-          label={label('app.as.logs.filter.report')}
-          summary={label('app.as.logs.filter.report')}
-          testId="log-filter-report"
-          readOnly
-          onOpen={() => undefined}
-          onApply={() => undefined}
-          onCancel={() => undefined}
-          onClear={() => onChange(clearGroup(filters, 'report'))}
-        />
-      )}
-      <Box sx={{ flex: 1 }} />
-      <Button
-        size="small"
-        startIcon={<FilterAltOffOutlinedIcon />}
-        disabled={!anySet}
-        onClick={() => onChange({})}
-        data-testid="log-clear-all"
-      >
-        {label('app.as.logs.clear-all')}
-      </Button>
-      <Tooltip title={label('app.as.logs.sort')}>
-        <IconButton
-          aria-label={label('app.as.logs.sort')}
-          aria-haspopup="menu"
-          onClick={(e) => setSortAnchor(e.currentTarget)}
-          data-testid="log-sort"
+          label={dateName}
+          summary={
+            isGroupSet(filters, 'date')
+              ? label('app.as.logs.filter.chosen', {
+                  label: dateName,
+                  count: `${day(filters.startTime)} – ${day(filters.endTime)}`,
+                })
+              : undefined
+          }
+          testId="log-filter-date"
+          onOpen={() => setDates({ start: toDateInput(filters.startTime), end: toDateInput(filters.endTime) })}
+          onApply={() => onChange(withGroup(filters, 'date', dateDraft))}
+          onClear={() => onChange(clearGroup(filters, 'date'))}
+          onCancel={() => onChange(cancelGroup(filters, 'date', dateDraft))}
+          canApply={dateRangeError(dates.start, dates.end) === null}
         >
-          <SortIcon />
-        </IconButton>
-      </Tooltip>
-      <Menu anchorEl={sortAnchor} open={sortAnchor !== null} onClose={() => setSortAnchor(null)}>
-        {(['DESC', 'ASC'] as const).map((o) => (
-          <MenuItem
-            key={o}
-            selected={order === o}
-            aria-checked={order === o}
-            role="menuitemradio"
-            onClick={() => {
-              onOrder(o);
-              setSortAnchor(null);
-            }}
-            data-testid={`log-sort-${o.toLowerCase()}`}
+          <DateFields start={dates.start} end={dates.end} onChange={(start, end) => setDates({ start, end })} />
+        </FilterChip>
+        {isOrgAdmin && listGroup('users', 'userIds', 'app.as.logs.filter.user', null)}
+        {listGroup(
+          'actions',
+          'activityTypes',
+          'app.as.logs.filter.action',
+          ACTIVITY_TYPES.map((v) => ({ value: v, label: label(ACTIVITY_TYPE_LABELS[v]) })),
+        )}
+        {listGroup(
+          'categories',
+          'categories',
+          'app.as.logs.filter.category',
+          ACTIVITY_CATEGORIES.map((v) => ({ value: v, label: label(ACTIVITY_CATEGORY_LABELS[v]) })),
+        )}
+        {listGroup(
+          'projects',
+          'projectIds',
+          'app.as.logs.filter.project',
+          projects.map((p) => ({ value: p.id, label: p.name })),
+        )}
+        {isGroupSet(filters, 'report') && (
+          <FilterChip
+            label={label('app.as.logs.filter.report')}
+            summary={label('app.as.logs.filter.report')}
+            testId="log-filter-report"
+            readOnly
+            onOpen={() => undefined}
+            onApply={() => undefined}
+            onCancel={() => undefined}
+            onClear={() => onChange(clearGroup(filters, 'report'))}
+          />
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
+        <Button
+          size="small"
+          startIcon={<FilterAltOffOutlinedIcon />}
+          disabled={!anySet}
+          onClick={() => onChange({})}
+          data-testid="log-clear-all"
+        >
+          {label('app.as.logs.clear-all')}
+        </Button>
+        <Tooltip title={label('app.as.logs.sort')}>
+          <IconButton
+            aria-label={label('app.as.logs.sort')}
+            aria-haspopup="menu"
+            onClick={(e) => setSortAnchor(e.currentTarget)}
+            data-testid="log-sort"
           >
-            <ListItemIcon>{order === o && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{label(o === 'DESC' ? 'app.as.logs.sort.newest' : 'app.as.logs.sort.oldest')}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
-      <Button size="small" startIcon={<FileDownloadOutlinedIcon />} onClick={onExport} data-testid="log-export">
-        {label('app.as.logs.export')}
-      </Button>
-      <ToggleButton
-        value="reports"
-        size="small"
-        selected={false}
-        onChange={onReports}
-        aria-label={label('app.as.logs.reports-toggle')}
-        data-testid="log-reports-toggle"
-        sx={{ gap: 0.5, px: 1.25, py: 0.5, textTransform: 'none' }}
-      >
-        <AssessmentOutlinedIcon fontSize="small" />
-        {label('app.as.logs.reports-toggle')}
-      </ToggleButton>
+            <SortIcon />
+          </IconButton>
+        </Tooltip>
+        <Menu anchorEl={sortAnchor} open={sortAnchor !== null} onClose={() => setSortAnchor(null)}>
+          {(['DESC', 'ASC'] as const).map((o) => (
+            <MenuItem
+              key={o}
+              selected={order === o}
+              aria-checked={order === o}
+              role="menuitemradio"
+              onClick={() => {
+                onOrder(o);
+                setSortAnchor(null);
+              }}
+              data-testid={`log-sort-${o.toLowerCase()}`}
+            >
+              <ListItemIcon>{order === o && <CheckIcon fontSize="small" />}</ListItemIcon>
+              <ListItemText>{label(o === 'DESC' ? 'app.as.logs.sort.newest' : 'app.as.logs.sort.oldest')}</ListItemText>
+            </MenuItem>
+          ))}
+        </Menu>
+        <Button size="small" startIcon={<FileDownloadOutlinedIcon />} onClick={onExport} data-testid="log-export">
+          {label('app.as.logs.export')}
+        </Button>
+        <ToggleButton
+          value="reports"
+          size="small"
+          selected={false}
+          onChange={onReports}
+          aria-label={label('app.as.logs.reports-toggle')}
+          data-testid="log-reports-toggle"
+          sx={{ gap: 0.5, px: 1.25, py: 0.5, textTransform: 'none' }}
+        >
+          <AssessmentOutlinedIcon fontSize="small" />
+          {label('app.as.logs.reports-toggle')}
+        </ToggleButton>
+      </Box>
     </Box>
   );
 }

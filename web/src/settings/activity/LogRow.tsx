@@ -1,5 +1,5 @@
 import { Fragment, type Ref } from 'react';
-import { Box, Button, Collapse, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Collapse, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import RestoreIcon from '@mui/icons-material/Restore';
@@ -16,9 +16,14 @@ import {
 } from './log-format';
 
 export interface LogRowOptions {
-  /** Phone width or a narrow panel: action and category in one column, the date without its time. */
+  /**
+   * Phone width or a narrow panel: the date without its time above the performer, and action and category
+   * (and the project) in one column.
+   */
   compact: boolean;
   showProject: boolean;
+  /** Times with the dates (default: on wide screens only; the feature panel keeps them, restores need them). */
+  showTime?: boolean;
   projectNames: Map<string, string>;
   /** Whether the row offers Restore (an Add, Edit or Delete of a feature the user may restore). */
   canRestore: (entry: ActivityEntry) => boolean;
@@ -45,6 +50,10 @@ export function LogRow({ entry, open, onToggle, colSpan, rowRef, ...o }: Props) 
   const project = projectNameOf(entry, o.projectNames);
   const artifact = artifactText(entry.Artifact);
   const restorable = o.canRestore(entry);
+  const date = formatLogTime(entry.Timestamp, intl.locale, o.showTime ?? !o.compact);
+  const performer = entry.User.email ?? label('app.as.logs.unknown-user');
+  const projectText =
+    project === null ? label('app.as.logs.no-project') : (project ?? label('app.as.logs.unknown-project'));
 
   return (
     <Fragment>
@@ -68,70 +77,80 @@ export function LogRow({ entry, open, onToggle, colSpan, rowRef, ...o }: Props) 
             {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="log-date">
-          {formatLogTime(entry.Timestamp, intl.locale, !o.compact)}
-        </TableCell>
-        <TableCell sx={{ wordBreak: 'break-word', minWidth: 96 }} data-testid="log-performer">
-          {entry.User.email ?? label('app.as.logs.unknown-user')}
-        </TableCell>
         {o.compact ? (
-          <TableCell data-testid="log-action-category">
-            {action}
-            <Typography variant="body2" color="text.secondary" component="div">
-              {category}
-            </Typography>
-          </TableCell>
+          <>
+            <TableCell>
+              <Box sx={{ whiteSpace: o.showTime ? 'normal' : 'nowrap' }} data-testid="log-date">
+                {date}
+              </Box>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ overflowWrap: 'anywhere' }}
+                data-testid="log-performer"
+              >
+                {performer}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <Box data-testid="log-action-category">
+                {action}
+                <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                  {category}
+                </Typography>
+              </Box>
+              {o.showProject && (
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: 'anywhere', fontStyle: 'italic' }}
+                  data-testid="log-project"
+                >
+                  {projectText}
+                </Typography>
+              )}
+            </TableCell>
+          </>
         ) : (
           <>
+            <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="log-date">
+              {date}
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }} data-testid="log-performer">
+              {performer}
+            </TableCell>
             <TableCell data-testid="log-action">{action}</TableCell>
             <TableCell data-testid="log-category">{category}</TableCell>
+            {o.showProject && (
+              <TableCell
+                sx={{ overflowWrap: 'break-word', color: project ? undefined : 'text.secondary' }}
+                data-testid="log-project"
+              >
+                {projectText}
+              </TableCell>
+            )}
           </>
         )}
-        {o.showProject && (
-          <TableCell sx={{ wordBreak: 'break-word' }} data-testid="log-project">
-            {project === null ? (
-              <Typography variant="body2" color="text.secondary" component="span">
-                {label('app.as.logs.no-project')}
-              </Typography>
-            ) : (
-              (project ?? (
-                <Typography variant="body2" color="text.secondary" component="span">
-                  {label('app.as.logs.unknown-project')}
-                </Typography>
-              ))
-            )}
-          </TableCell>
-        )}
         <TableCell align="right" sx={{ px: 0.5 }}>
-          {restorable &&
-            (o.compact ? (
-              <Tooltip title={label('app.as.logs.restore')}>
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={label('app.as.logs.restore')}
-                  onClick={() => o.onRestore(entry)}
-                  data-testid="log-restore"
-                >
-                  <RestoreIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ) : (
-              <Button
+          {restorable && (
+            <Tooltip title={label('app.as.logs.restore')}>
+              <IconButton
                 size="small"
-                startIcon={<RestoreIcon />}
+                color="primary"
+                aria-label={label('app.as.logs.restore')}
                 onClick={() => o.onRestore(entry)}
                 data-testid="log-restore"
               >
-                {label('app.as.logs.restore')}
-              </Button>
-            ))}
+                <RestoreIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
         </TableCell>
       </TableRow>
       <TableRow>
         <TableCell colSpan={colSpan} sx={{ py: 0, ...(open ? {} : { borderBottom: 'none' }) }}>
           <Collapse in={open} timeout="auto" unmountOnExit>
-            <Box id={detailId} sx={{ py: 1.5, pl: { sm: 6 } }} data-testid="log-detail">
+            <Box id={detailId} sx={{ py: 1.5, pl: o.compact ? 0 : 6 }} data-testid="log-detail">
               <Typography variant="overline" component="h3" color="text.secondary">
                 {label('app.as.logs.message')}
               </Typography>
@@ -148,14 +167,16 @@ export function LogRow({ entry, open, onToggle, colSpan, rowRef, ...o }: Props) 
                     data-testid="log-artifact"
                     sx={{
                       m: 0,
-                      p: 1.5,
+                      p: { xs: 1, sm: 1.5 },
                       borderRadius: 1,
                       bgcolor: 'action.hover',
                       fontSize: 12,
                       lineHeight: 1.5,
                       overflow: 'auto',
                       maxHeight: 320,
-                      whiteSpace: 'pre',
+                      // Wrapped, not scrolled: a long line would widen the whole table past a phone's width.
+                      whiteSpace: 'pre-wrap',
+                      overflowWrap: 'anywhere',
                     }}
                   >
                     {artifact}

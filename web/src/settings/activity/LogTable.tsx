@@ -44,7 +44,8 @@ export function LogTable({ filters, order, pageSize, testId = 'log-table', ...ro
   const entries = entriesOf(log.data?.pages);
   const [expanded, setExpanded] = useState<string | null>(null);
   const { compact, showProject } = rowOptions;
-  const colSpan = 2 + 1 + (compact ? 1 : 2) + (showProject ? 1 : 0) + 1;
+  // Expand, the content columns, restore.
+  const colSpan = 1 + (compact ? 2 : 4 + (showProject ? 1 : 0)) + 1;
 
   // The last row in view asks for the next page (once per page: fetchNextPage ignores a call in flight).
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = log;
@@ -91,17 +92,23 @@ export function LogTable({ filters, order, pageSize, testId = 'log-table', ...ro
                   {label('app.as.logs.col.details')}
                 </Box>
               </TableCell>
-              {headerCell('app.as.logs.col.date')}
-              {headerCell('app.as.logs.col.performer')}
               {compact ? (
-                headerCell('app.as.logs.col.action-category', { whiteSpace: 'normal' })
+                <>
+                  {headerCell('app.as.logs.col.date-performer', { whiteSpace: 'normal' })}
+                  {headerCell(
+                    showProject ? 'app.as.logs.col.action-category-project' : 'app.as.logs.col.action-category',
+                    { whiteSpace: 'normal' },
+                  )}
+                </>
               ) : (
                 <>
+                  {headerCell('app.as.logs.col.date')}
+                  {headerCell('app.as.logs.col.performer')}
                   {headerCell('app.as.logs.col.action')}
                   {headerCell('app.as.logs.col.category')}
+                  {showProject && headerCell('app.as.logs.col.project')}
                 </>
               )}
-              {showProject && headerCell('app.as.logs.col.project')}
               <TableCell>
                 <Box component="span" sx={visuallyHidden}>
                   {label('app.as.logs.restore')}

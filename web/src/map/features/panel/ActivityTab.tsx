@@ -31,6 +31,7 @@ export function ActivityTab({ feature }: { feature: FeatureOut }) {
         order="DESC"
         pageSize={PANEL_PAGE_SIZE}
         compact
+        showTime
         showProject={false}
         projectNames={projectNames}
         canRestore={(entry) => mayRestore && restorableFeatureId(entry) === feature.id}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import en from '../web/src/i18n/activity/en.json' with { type: 'json' };
+import featuresEn from '../web/src/i18n/map-features/en.json' with { type: 'json' };
+import { closeFeaturePanel, expectSnack, mapSettled, selectAt } from './support/map-page.js';
+import { seedLocates, type Locates } from './support/features.js';
+import { signIn, startMapEnv, type MapEnv } from './support/session.js';
+
+/**
+ * The activity log in a real browser (spec 3 §2 activity logs screen, §4 logs list and restore dialog):
+ * a feature deleted on the map is found by its Delete entry, undeleted from the log and seen on the map
+ * again; the log is filtered by category; the feature's ACTIVITY tab lists its own entries.
+ */
+describe('activity logs: find a deleted feature, restore it, filter, feature ACTIVITY tab', () => {
+  let env: MapEnv;
+  let page: Page;
+  let ids: Locates;
+  let pole: { id: string; coordinates: number[] };
+
+  beforeAll(async () => {
+    env = await startMapEnv({ given: 'Lou', company: 'Logs' });
+    ids = await seedLocates(env, { center: { lat: 39.74, lng: -104.99 }, zoom: 16 });
+    const coordinates = [-104.9905, 39.7403];
+    const created = await env.api<{ id: string }>('POST', '/rest/features/points', {
+      geometry: { type: 'Point', coordinates },
+      properties: {
+        layer_id: ids.point,
+        system_id: ids.pole.systemId,
+        component_id: ids.pole.componentId,
+        attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
+      },
+    });
+    pole = { id: created.id, coordinates };
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  const rows = () => page.getByTestId('log-table').getByTestId('log-row');
+  const rowOf = (type: string, category = 'Feature') =>
+    page.locator(`[data-testid="log-row"][data-type="${type}"][data-category="${category}"]`);
+  const openLogs = async () => {
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings-nav-activity-logs').click();
+    await page.waitForURL(/\/settings\/users-and-organization\/activity-logs$/);
+    await rows().first().waitFor();
+  };
+  const backToMap = async () => {
+    await page.getByTestId('return-to-app').click();
+    await page.getByTestId('map').waitFor();
+    await mapSettled(page);
+  };
+  const deletedAt = async () =>
+    (
+      await env.server.db
+        .selectFrom('features')
+        .select('deleted_at')
+        .where('id', '=', pole.id.split('.')[1])
+        .executeTakeFirstOrThrow()
+    ).deleted_at;
+
+  it('deletes a feature on the map', async () => {
+    page = await env.page();
+    await signIn(page, env.server, env.admin);
+    await mapSettled(page);
+    await selectAt(page, pole.coordinates, 'Electric Pole');
+    await page.getByTestId('feature-delete').click();
+    await page.getByTestId('feature-delete-agree').check();
+    await page.getByTestId('feature-delete-dialog').getByTestId('confirm-dialog-confirm').click();
+    await expectSnack(page, featuresEn['app.feature.delete.success']);
+    expect(await deletedAt()).not.toBeNull();
+  });
+
+  it('finds the Delete entry in the activity logs and undeletes the feature from it', async () => {
+    await closeFeaturePanel(page);
+    await openLogs();
+    // Newest first: the delete is the latest entry.
+    expect(await rows().first().getAttribute('data-type')).toBe('Delete');
+    const entry = rowOf('Delete').first();
+    expect(await entry.getByTestId('log-performer').textContent()).toBe(env.admin.email);
+    expect(await entry.getByTestId('log-project').textContent()).toBe('Downtown');
+    await entry.getByTestId('log-expand').click();
+    const detail = page.getByTestId('log-detail');
+    await detail.waitFor();
+    expect(await detail.getByTestId('log-artifact').textContent()).toContain(`"featureId": "${pole.id}"`);
+
+    await entry.getByTestId('log-restore').click();
+    const dialog = page.getByTestId('restore-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('restore-undelete').click();
+    await expectSnack(page, en['app.restore.success']);
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await deletedAt()).toBeNull();
+    // The restore is logged, and the log shows it at the top.
+    await expect.poll(() => rows().first().getAttribute('data-type'), { timeout: 10_000 }).toBe('Restore');
+  });
+
+  it('shows the restored feature on the map again', async () => {
+    await backToMap();
+    await selectAt(page, pole.coordinates, 'Electric Pole');
+    await closeFeaturePanel(page);
+  });
+
+  it('filters the log by category; cancelling with nothing ticked clears the filter', async () => {
+    await openLogs();
+    await page.getByTestId('log-filter-categories').click();
+    const editor = page.getByTestId('log-filter-categories-editor');
+    await editor.getByRole('checkbox', { name: en['app.activity.category.folder'], exact: true }).check();
+    await editor.getByTestId('log-filter-categories-apply').click();
+    expect(await page.getByTestId('log-filter-categories').textContent()).toBe('Category: Folder');
+    await expect
+      .poll(async () => [...new Set(await rows().evaluateAll((r) => r.map((e) => e.getAttribute('data-category'))))])
+      .toEqual(['Folder']);
+    // The feature folder was logged when it was made.
+    const { count } = await env.api<{ count: number }>('GET', '/rest/activities/count?categories=Folder');
+    expect(count).toBeGreaterThan(0);
+    expect(await rows().count()).toBe(count);
+
+    await page.getByTestId('log-filter-categories').click();
+    await editor.getByRole('checkbox', { name: en['app.activity.category.folder'], exact: true }).uncheck();
+    await editor.getByTestId('log-filter-categories-cancel').click();
+    expect(await page.getByTestId('log-filter-categories').textContent()).toBe('Category');
+    await rowOf('Restore').first().waitFor();
+  });
+
+  it("lists the feature's entries in its ACTIVITY tab", async () => {
+    await backToMap();
+    await selectAt(page, pole.coordinates, 'Electric Pole');
+    await page.getByTestId('feature-tab-ACTIVITY').click();
+    const table = page.getByTestId('feature-activity-table');
+    await expect
+      .poll(() => table.getByTestId('log-row').evaluateAll((r) => r.map((e) => e.getAttribute('data-type'))))
+      .toEqual(['Restore', 'Delete', 'Add']);
+    // A feature admin may restore from its Add, Edit and Delete entries.
+    expect(await table.getByTestId('log-restore').count()).toBe(2);
+  });
+});
