@@ -123,6 +123,46 @@ describe('activity logs: find a deleted feature, restore it, filter, feature ACT
     await rowOf('Restore').first().waitFor();
   });
 
+  it('loads the next page when the last row scrolls into view, sorts oldest first and exports', async () => {
+    // More entries than a page (50): each feature added logs one.
+    for (let i = 0; i < 55; i++) {
+      await env.api('POST', '/rest/features/points', {
+        geometry: { type: 'Point', coordinates: [-104.995 + i * 0.0001, 39.745] },
+        properties: {
+          layer_id: ids.point,
+          system_id: ids.pole.systemId,
+          component_id: ids.pole.componentId,
+          attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
+        },
+      });
+    }
+    await page.reload();
+    await rows().first().waitFor();
+    expect(await rows().count()).toBe(50);
+    expect(await page.getByTestId('log-end').count()).toBe(0);
+    await rows().last().scrollIntoViewIfNeeded();
+    await page.getByTestId('log-end').waitFor();
+    const { count } = await env.api<{ count: number }>('GET', '/rest/activities/count');
+    expect(await rows().count()).toBe(count);
+
+    await page.getByTestId('log-sort').click();
+    await page.getByTestId('log-sort-asc').click();
+    const oldest = await env.api<{ Items: Array<{ Id: string }> }>(
+      'GET',
+      '/rest/activities?orderDirection=ASC&pageSize=1',
+    );
+    await expect.poll(() => rows().first().getAttribute('data-entry')).toBe(oldest.Items[0].Id);
+    await page.getByTestId('log-sort').click();
+    await page.getByTestId('log-sort-desc').click();
+
+    await page.getByTestId('log-export').click();
+    await page.getByTestId('log-export-dialog').waitFor();
+    await page.getByTestId('log-export-confirm').click();
+    await expectSnack(page, en['app.as.logs.export.success']);
+    const jobs = await env.api<{ jobs: Array<{ title: string }> }>('GET', '/rest/jobs?type=EXPORT&pageSize=10');
+    expect(jobs.jobs.map((j) => j.title)).toContainEqual(expect.stringMatching(/^activity-log-.*\.csv$/));
+  });
+
   it("lists the feature's entries in its ACTIVITY tab", async () => {
     await backToMap();
     await selectAt(page, pole.coordinates, 'Electric Pole');

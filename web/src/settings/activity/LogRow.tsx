@@ -61,6 +61,7 @@ export function LogRow({ entry, open, onToggle, colSpan, rowRef, ...o }: Props) 
         hover
         ref={rowRef}
         data-testid="log-row"
+        data-entry={entry.Id}
         data-type={entry.Type}
         data-category={entry.Category}
         sx={{ '& > td': { borderBottom: open ? 'none' : undefined }, verticalAlign: 'top' }}
