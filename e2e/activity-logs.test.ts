@@ -4,7 +4,7 @@ import en from '../web/src/i18n/activity/en.json' with { type: 'json' };
 import featuresEn from '../web/src/i18n/map-features/en.json' with { type: 'json' };
 import { closeFeaturePanel, expectSnack, mapSettled, selectAt } from './support/map-page.js';
 import { seedLocates, type Locates } from './support/features.js';
-import { signIn, startMapEnv, type MapEnv } from './support/session.js';
+import { addMemberByApi, signIn, startMapEnv, type MapEnv } from './support/session.js';
 
 /**
  * The activity log in a real browser (spec 3 §2 activity logs screen, §4 logs list and restore dialog):
@@ -68,11 +68,12 @@ describe('activity logs: find a deleted feature, restore it, filter, feature ACT
     await page.getByTestId('feature-delete-agree').check();
     await page.getByTestId('feature-delete-dialog').getByTestId('confirm-dialog-confirm').click();
     await expectSnack(page, featuresEn['app.feature.delete.success']);
+    // Deleting closes the panel.
+    await page.getByTestId('feature-panel').waitFor({ state: 'hidden' });
     expect(await deletedAt()).not.toBeNull();
   });
 
   it('finds the Delete entry in the activity logs and undeletes the feature from it', async () => {
-    await closeFeaturePanel(page);
     await openLogs();
     // Newest first: the delete is the latest entry.
     expect(await rows().first().getAttribute('data-type')).toBe('Delete');
@@ -173,5 +174,55 @@ describe('activity logs: find a deleted feature, restore it, filter, feature ACT
       .toEqual(['Restore', 'Delete', 'Add']);
     // A feature admin may restore from its Add, Edit and Delete entries.
     expect(await table.getByTestId('log-restore').count()).toBe(2);
+  });
+
+  it('shows a project admin only the projects they administer, and sends other members to the map', async () => {
+    const uptown = await env.api<{ id: string }>('POST', '/rest/projects', {
+      name: 'Uptown',
+      dataDictionaryId: ids.dictionary.id,
+    });
+    const member = await addMemberByApi(env, { given: 'Pat', userType: '0111' });
+    const logsUrl = `${env.server.url}/settings/users-and-organization/activity-logs`;
+
+    const { data } = await env.api<{
+      data: Array<{ id: string; permissions: Array<{ assetTypeName: string; assetId: string }> }>;
+    }>(
+      'GET',
+      `/rest/accounts/filter?page=0&pageSize=10&sort=email&order=asc&search=${encodeURIComponent(member.email)}`,
+    );
+    const organization = data[0].permissions.find((p) => p.assetTypeName === 'organization')!.assetId;
+    const grant = (projects: string[]) =>
+      env.api('PUT', '/rest/accounts', {
+        id: data[0].id,
+        permissions: [
+          { assetTypeName: 'organization', assetId: organization, bitMask: '0001' },
+          ...projects.map((id) => ({ assetTypeName: 'project', assetId: id, bitMask: '1111' })),
+        ],
+      });
+
+    // A viewer of the organization who administers no project: the address leads back to the map.
+    await grant([]);
+    const before = await env.page();
+    await signIn(before, env.server, member);
+    await before.goto(logsUrl);
+    await before.waitForURL(/\/index\.html$/);
+    await before.context().close();
+
+    await grant([ids.project]);
+    const admin = await env.page();
+    await signIn(admin, env.server, member);
+    await admin.getByTestId('open-settings').click();
+    await admin.getByTestId('settings-nav-activity-logs').click();
+    await admin.getByTestId('log-row').first().waitFor();
+    // No user filter; the project filter offers Downtown only, and every entry is Downtown's.
+    expect(await admin.getByTestId('log-filter-users').count()).toBe(0);
+    await admin.getByTestId('log-filter-projects').click();
+    const choices = admin.getByTestId('log-filter-projects-list').getByRole('checkbox');
+    expect(await choices.evaluateAll((c) => c.map((e) => e.getAttribute('data-value')))).toEqual([ids.project]);
+    expect(uptown.id).not.toBe(ids.project);
+    await admin.getByTestId('log-filter-projects-cancel').click();
+    const projects = await admin.getByTestId('log-project').allTextContents();
+    expect(projects.length).toBeGreaterThan(0);
+    expect([...new Set(projects)]).toEqual(['Downtown']);
   });
 });
