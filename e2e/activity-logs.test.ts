@@ -21,21 +21,25 @@ describe('activity logs: find a deleted feature, restore it, filter, feature ACT
     env = await startMapEnv({ given: 'Lou', company: 'Logs' });
     ids = await seedLocates(env, { center: { lat: 39.74, lng: -104.99 }, zoom: 16 });
     const coordinates = [-104.9905, 39.7403];
-    const created = await env.api<{ id: string }>('POST', '/rest/features/points', {
-      geometry: { type: 'Point', coordinates },
-      properties: {
-        layer_id: ids.point,
-        system_id: ids.pole.systemId,
-        component_id: ids.pole.componentId,
-        attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
-      },
-    });
-    pole = { id: created.id, coordinates };
+    pole = { id: await addPole(coordinates), coordinates };
   });
   afterAll(async () => {
     await env?.stop();
   });
 
+  /** An Electric Pole added by the API (its Add entry is logged); its id "point.<n>". */
+  const addPole = async (coordinates: number[]) =>
+    (
+      await env.api<{ id: string }>('POST', '/rest/features/points', {
+        geometry: { type: 'Point', coordinates },
+        properties: {
+          layer_id: ids.point,
+          system_id: ids.pole.systemId,
+          component_id: ids.pole.componentId,
+          attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
+        },
+      })
+    ).id;
   const rows = () => page.getByTestId('log-table').getByTestId('log-row');
   const rowOf = (type: string, category = 'Feature') =>
     page.locator(`[data-testid="log-row"][data-type="${type}"][data-category="${category}"]`);
@@ -126,17 +130,7 @@ describe('activity logs: find a deleted feature, restore it, filter, feature ACT
 
   it('loads the next page when the last row scrolls into view, sorts oldest first and exports', async () => {
     // More entries than a page (50): each feature added logs one.
-    for (let i = 0; i < 55; i++) {
-      await env.api('POST', '/rest/features/points', {
-        geometry: { type: 'Point', coordinates: [-104.995 + i * 0.0001, 39.745] },
-        properties: {
-          layer_id: ids.point,
-          system_id: ids.pole.systemId,
-          component_id: ids.pole.componentId,
-          attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
-        },
-      });
-    }
+    for (let i = 0; i < 55; i++) await addPole([-104.995 + i * 0.0001, 39.745]);
     await page.reload();
     await rows().first().waitFor();
     expect(await rows().count()).toBe(50);
