@@ -179,9 +179,9 @@ async function activityFigures(
         thing: routes([collection]),
         reference: reference('bare SQL: sums GROUP BY day, user, project', [
           sql`SELECT to_char(occurred_at AT TIME ZONE 'America/Denver', 'YYYY-MM-DD'), account_id, project_id,
-                sum((artifact->>'lengthM')::numeric), count(*), sum((artifact->>'vertices')::int)
+                sum(length_m), count(*), sum(vertices)
               FROM activities WHERE organization_id = ${org} AND actor_type IS DISTINCT FROM '1111'
-                AND type = 'Add' AND category = 'Feature' AND artifact @> '{"kind":"line"}'::jsonb
+                AND type = 'Add' AND category = 'Feature' AND feature_kind = 'line'
                 AND occurred_at BETWEEN ${at(year.startTime)} AND ${at(year.endTime)}
               GROUP BY 1, 2, 3`,
         ]),

@@ -100,7 +100,7 @@ export async function buildActivityFixture(
                (ARRAY['point', 'line', 'polygon'])[1 + floor(${r(4)} * 3)::int] AS kind
         FROM generate_series(${from}::int, ${to}::int) i)
       INSERT INTO activities (organization_id, account_id, actor_email, actor_type, type, category, message,
-                              project_id, artifact, occurred_at)
+                              project_id, artifact, occurred_at, feature_kind, length_m, vertices)
       SELECT ${organizationId}::uuid, (${accountIds}::uuid[])[u], (${emails}::text[])[u],
              CASE WHEN ${r(5)} < 0.01 THEN '1111' ELSE '0111' END,
              (${SHAPES.map((s) => s[1])}::text[])[shape], (${SHAPES.map((s) => s[2])}::text[])[shape],
@@ -110,11 +110,15 @@ export async function buildActivityFixture(
              CASE WHEN (${SHAPES.map((s) => s[4])}::boolean[])[shape] THEN (${projectIds}::uuid[])[p] END,
              CASE WHEN (${SHAPES.map((s) => s[2])}::text[])[shape] = 'Feature' THEN jsonb_build_object(
                'featureId', kind || '.' || i, 'kind', kind, 'layerId', md5(p::text)::uuid, 'metadata', '{}'::jsonb,
-               'lengthM', CASE kind WHEN 'point' THEN 0 ELSE round((${r(6)} * 500)::numeric, 3) END,
-               'vertices', CASE kind WHEN 'point' THEN 1 ELSE 2 + floor(${r(7)} * 20)::int END)
+               'lengthM', length_m, 'vertices', vertices)
              ELSE jsonb_build_object('name', 'Survey') END,
-             date_trunc('milliseconds', now() - (${n}::int - i) * (interval '365 days' / ${n}::int))
-      FROM rows`.execute(database.db);
+             date_trunc('milliseconds', now() - (${n}::int - i) * (interval '365 days' / ${n}::int)),
+             CASE WHEN is_feature THEN kind END, CASE WHEN is_feature THEN length_m END,
+             CASE WHEN is_feature THEN vertices END
+      FROM (SELECT *, (${SHAPES.map((s) => s[2])}::text[])[shape] = 'Feature' AS is_feature,
+                   CASE kind WHEN 'point' THEN 0 ELSE round((${r(6)} * 500)::numeric, 3)::float8 END AS length_m,
+                   CASE kind WHEN 'point' THEN 1 ELSE 2 + floor(${r(7)} * 20)::int END AS vertices
+            FROM rows) rows`.execute(database.db);
     log(`  ${to.toLocaleString('en')} entries`);
   }
   return { ...a, organizationId, projectIds, accountIds, loadSeconds: (performance.now() - t0) / 1000 };

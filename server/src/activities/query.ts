@@ -32,7 +32,14 @@ export function filteredLog(db: Executor, scope: LogScope, f: ActivityFilters): 
   if (f.messages?.length) q = q.where('message', 'in', f.messages);
   const partial = f.partialMessages;
   if (partial?.length) q = q.where((eb) => eb.or(partial.map((m) => eb('message', 'ilike', `%${likeEscaped(m)}%`))));
-  if (f.partialArtifacts) q = q.where(sql<boolean>`artifact @> ${JSON.stringify(f.partialArtifacts)}::jsonb`);
+  if (f.partialArtifacts) {
+    // A feature entry's kind is also a column (migration 025), which the reports' index carries.
+    const { kind, ...rest } = f.partialArtifacts;
+    const featureKind = typeof kind === 'string' && f.categories?.length === 1 && f.categories[0] === 'Feature';
+    if (featureKind) q = q.where('feature_kind', '=', kind);
+    const contained = featureKind ? rest : f.partialArtifacts;
+    if (Object.keys(contained).length) q = q.where(sql<boolean>`artifact @> ${JSON.stringify(contained)}::jsonb`);
+  }
   return q;
 }
 

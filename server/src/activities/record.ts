@@ -66,7 +66,8 @@ export interface FeatureActivity {
 /**
  * One entry per feature, written from the feature rows themselves in one statement: the artifact holds
  * the feature id, kind, layer and its metadata (with File_List, spec 3 §3), and what the collection
- * report sums (length in metres of lines and polygon rings, vertex count). Call it after an Add/Edit/
+ * report sums (length in metres of lines and polygon rings, vertex count) — these also as columns, which
+ * the reports read from an index (migration 025). Call it after an Add/Edit/
  * Restore and before or after a soft Delete alike: deleted rows are still there.
  */
 export async function recordFeatureActivity(db: Executor, actor: ActivityActor, a: FeatureActivity): Promise<void> {
@@ -75,7 +76,7 @@ export async function recordFeatureActivity(db: Executor, actor: ActivityActor, 
   const message = a.message ?? null;
   await sql`
     INSERT INTO activities (organization_id, account_id, actor_email, actor_type, type, category, message,
-                            project_id, artifact, occurred_at)
+                            project_id, artifact, occurred_at, feature_kind, length_m, vertices)
     SELECT ${actor.organizationId}::uuid, ${actor.accountId}::uuid, ${actor.email}, ${actor.userType},
            ${a.type}, 'Feature',
            coalesce(${message}::text, ${a.type} || ' ' || f.kind || '.' || f.id),
@@ -86,13 +87,16 @@ export async function recordFeatureActivity(db: Executor, actor: ActivityActor, 
              'layerId', f.layer_id,
              'layerName', l.name,
              'metadata', coalesce(f.metadata, '{}'::jsonb),
-             'lengthM', round(CASE f.kind WHEN 'line' THEN ST_Length(ST_Force2D(f.geom)::geography)
-                                          WHEN 'polygon' THEN ST_Perimeter(ST_Force2D(f.geom)::geography)
-                                          ELSE 0 END::numeric, 3),
-             'vertices', ST_NPoints(f.geom)
+             'lengthM', m.length_m,
+             'vertices', m.vertices
            ) || ${JSON.stringify(a.extra ?? {})}::jsonb,
-           ${ENTRY_TIME}
+           ${ENTRY_TIME}, f.kind, m.length_m, m.vertices
     FROM features f LEFT JOIN layers l ON l.id = f.layer_id
+    CROSS JOIN LATERAL (SELECT
+      round(CASE f.kind WHEN 'line' THEN ST_Length(ST_Force2D(f.geom)::geography)
+                        WHEN 'polygon' THEN ST_Perimeter(ST_Force2D(f.geom)::geography)
+                        ELSE 0 END::numeric, 3)::double precision AS length_m,
+      ST_NPoints(f.geom) AS vertices) m
     WHERE f.id = ANY(${ids}::bigint[]) AND f.organization_id = ${actor.organizationId}::uuid
     ORDER BY f.id`.execute(db);
 }

@@ -69,10 +69,23 @@ export async function exportActivities(
 
 type DailyQuery = z.output<typeof dailyCollectionQuerySchema>;
 
+/** Each collector's e-mail as their latest entry has it (the log keeps people as they were). */
+async function emailsOf(deps: Deps, organizationId: string, rows: Array<{ account_id: string | null }>) {
+  const ids = [...new Set(rows.map((r) => r.account_id).filter((id): id is string => !!id))];
+  if (!ids.length) return new Map<string, string | null>();
+  const found = await sql<{ account_id: string; email: string | null }>`
+    SELECT a.id AS account_id, e.actor_email AS email FROM unnest(${ids}::uuid[]) AS a(id)
+    CROSS JOIN LATERAL (SELECT actor_email FROM activities
+      WHERE organization_id = ${organizationId} AND account_id = a.id
+      ORDER BY occurred_at DESC, seq DESC LIMIT 1) e`.execute(deps.db);
+  return new Map(found.rows.map((r) => [r.account_id, r.email]));
+}
+
 /**
  * Spec 3 §3 daily user collection stat: what each user collected per day (in the caller's zone) and
  * project, summed from the log's feature Add entries (their artifacts carry length and vertices), so the
- * report needs no second bookkeeping of every write. Imports are not field collection and log no
+ * report needs no second bookkeeping of every write (their kind, length and vertices are columns the
+ * category index carries: migration 025). Imports are not field collection and log no
  * per-feature entries.
  */
 export async function dailyCollection(deps: Deps, caller: Caller, q: DailyQuery): Promise<DailyCollectionRow[]> {
@@ -85,33 +98,32 @@ export async function dailyCollection(deps: Deps, caller: Caller, q: DailyQuery)
     endTime: q.toDate,
     projectIds: q.projectIds,
     userIds: q.userIds,
-    partialArtifacts: q.featureType ? { kind: q.featureType } : undefined,
     orderDirection: 'ASC',
     pageSize: 1,
   };
   const day = sql<string>`to_char(occurred_at AT TIME ZONE ${q.timezone}, 'YYYY-MM-DD')`;
   const rows = await filteredLog(deps.db, scope, filters)
-    .where(sql<boolean>`artifact->>'kind' IN ('point', 'line', 'polygon')`)
+    .where('feature_kind', 'in', q.featureType ? [q.featureType] : ['point', 'line', 'polygon'])
     .select([
       day.as('date'),
-      sql<string | null>`max(actor_email)`.as('email'),
       'account_id',
       'project_id',
-      sql<string>`coalesce(sum((artifact->>'lengthM')::numeric), 0)`.as('meters'),
+      sql<number>`coalesce(sum(length_m), 0)`.as('meters'),
       sql<string>`count(*)`.as('features'),
-      sql<string>`coalesce(sum((artifact->>'vertices')::int), 0)`.as('vertices'),
+      sql<string>`coalesce(sum(vertices), 0)`.as('vertices'),
     ])
     // By position: the day's expression binds the zone as a parameter, which GROUP BY would not match.
     .groupBy([sql`1`, 'account_id', 'project_id'])
     .orderBy(sql`1`)
     .orderBy('account_id')
     .execute();
+  const emails = await emailsOf(deps, caller.organizationId, rows);
   return rows.map((r) => ({
     date: r.date,
-    email: r.email,
+    email: r.account_id ? (emails.get(r.account_id) ?? null) : null,
     account_id: r.account_id,
     project_id: r.project_id,
-    meters_collected: Number(r.meters),
+    meters_collected: Math.round(Number(r.meters) * 1000) / 1000,
     features_collected: Number(r.features),
     vertices_collected: Number(r.vertices),
   }));

@@ -124,6 +124,9 @@ export interface ActivitiesTable {
   artifact: Json<Record<string, unknown>> | null;
   actor_email: string | null;
   actor_type: string | null;
+  feature_kind: string | null;
+  length_m: number | null;
+  vertices: number | null;
 }
 
 export interface OrganizationGrantsTable {
