@@ -4,6 +4,8 @@ import { isAdminOf, projectChain, projectOf, requireRight } from '../projects/ac
 import { bumpLayerDataVersion } from './data-version.js';
 import { dropSnapshotsOf } from './point-snapshot.js';
 import { tileCache } from './tile-cache.js';
+import { actorOf, recordActivity } from '../activities/record.js';
+import { projectActivity } from '../projects/activity.js';
 
 /**
  * DELETE /rest/projects/{id}/geo: drops a project's published map-service state so it is rebuilt
@@ -20,7 +22,14 @@ export async function resetProjectMapServices(
   const ids = (await deps.db.selectFrom('layers').select('id').where('project_id', '=', project.id).execute()).map(
     (l) => l.id,
   );
-  await deps.db.transaction().execute((trx) => bumpLayerDataVersion(trx, ids, { mustExist: false }));
+  await deps.db.transaction().execute(async (trx) => {
+    await bumpLayerDataVersion(trx, ids, { mustExist: false });
+    await recordActivity(
+      trx,
+      actorOf(caller),
+      projectActivity('Edit', project, { changes: ['mapServices'], layers: ids.length }),
+    );
+  });
   dropSnapshotsOf(ids);
   const tiles = ids.length ? tileCache.deleteWhere((key) => ids.some((id) => key.includes(id))) : 0;
   return { layers: ids.length, tiles };

@@ -69,11 +69,12 @@ export async function shareLayer(
   const old =
     replaceFolderId && replaceFolderId !== folder.id ? await checkedFolder(deps, caller, replaceFolderId) : null;
   await deps.db.transaction().execute(async (trx) => {
-    const added = await trx
+    // Sharing again where it is shared already keeps the one share, and is logged as the user's act.
+    await trx
       .insertInto('layer_shares')
       .values({ layer_id: layer.id, folder_id: folder.id, project_id: folder.project_id })
       .onConflict((oc) => oc.columns(['layer_id', 'folder_id']).doNothing())
-      .executeTakeFirst();
+      .execute();
     if (old) {
       // The share to replace must still be there (another admin may have changed it); otherwise nothing is kept.
       const removed = await trx
@@ -82,7 +83,7 @@ export async function shareLayer(
         .where('folder_id', '=', old.id)
         .executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw notFound(MOVE_MSG.shareError);
-    } else if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return; // Shared there already: nothing changed.
+    }
     await logShare(trx, caller, ACTIVITY_TEXTS.layerShared, layer, folder, old ? { replacedFolderId: old.id } : {});
   });
   return { layerId: layer.id, folderId: folder.id, projectId: folder.project_id, sourceProjectId: layer.project_id };
@@ -97,6 +98,8 @@ export async function unshareLayer(deps: Deps, caller: Caller, folderId: string,
       .where('layer_id', '=', layer.id)
       .where('folder_id', '=', folder.id)
       .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) await logShare(trx, caller, ACTIVITY_TEXTS.layerUnshared, layer, folder);
+    // No share there: nothing to remove, as a replace of a missing share answers (a 2xx is a logged write).
+    if (Number(removed.numDeletedRows) === 0) throw notFound(MOVE_MSG.shareError);
+    await logShare(trx, caller, ACTIVITY_TEXTS.layerUnshared, layer, folder);
   });
 }
