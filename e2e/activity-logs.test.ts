@@ -128,6 +128,32 @@ describe('activity logs: find a deleted feature, restore it, filter, feature ACT
     await rowOf('Restore').first().waitFor();
   });
 
+  it('brings back a deleted layer with its features from its Delete entry', async () => {
+    const folder = await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders`, { name: 'Survey' });
+    const layer = await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders/${folder.id}/layers`, {
+      name: 'Stakes',
+    });
+    await env.api('POST', '/rest/features/points', {
+      geometry: { type: 'Point', coordinates: [-104.991, 39.741] },
+      properties: { layer_id: layer.id },
+    });
+    await env.api('DELETE', `/rest/projects/${ids.project}/folders/${folder.id}/layers/${layer.id}`);
+    await page.reload();
+    await rowOf('Delete', 'Layer').first().waitFor();
+    await rowOf('Delete', 'Layer').first().getByTestId('log-restore').click();
+    const dialog = page.getByRole('dialog', { name: en['app.as.logs.restore-deletion.title'] });
+    await dialog.getByRole('button', { name: en['app.as.logs.restore-deletion.yes'] }).click();
+    await expectSnack(page, en['app.restore.deletion.success'].replace('{count}', '1'));
+    const restored = await env.server.db
+      .selectFrom('features')
+      .select('deleted_at')
+      .where('layer_id', '=', layer.id)
+      .execute();
+    expect(restored).toEqual([{ deleted_at: null }]);
+    await expect.poll(() => rows().first().getAttribute('data-category'), { timeout: 10_000 }).toBe('Layer');
+    expect(await rows().first().getAttribute('data-type')).toBe('Restore');
+  });
+
   it('loads the next page when the last row scrolls into view, sorts oldest first and exports', async () => {
     // More entries than a page (50): each feature added logs one.
     for (let i = 0; i < 55; i++) await addPole([-104.995 + i * 0.0001, 39.745]);

@@ -38,6 +38,11 @@ export const activitiesApi = {
       query: logFilterQuery(filters),
       body: { projectMapping, timezone },
     }),
+  restoreDeletion: (entryId: string) =>
+    apiFetch<{ data: string; layerIds: string[]; featuresRestored: number }>(`/rest/activities/${entryId}/restore`, {
+      method: 'POST',
+      body: {},
+    }),
   restoreFeature: (featureId: string, restoreFromTime?: number) =>
     apiFetch<RestoreAnswer>(`/rest/features/restore/${featureId}`, {
       method: 'POST',

@@ -11,13 +11,16 @@ import { PageHeader } from '../PageHeader';
 import { filterableProjects } from './activity-access';
 import { ExportLogDialog } from './ExportLogDialog';
 import { LogFilterBar } from './LogFilterBar';
-import { restorableFeatureId } from './log-format';
+import { restorableDeletionId, restorableFeatureId } from './log-format';
 import { useLogScreen } from './log-store';
 import { LogTable } from './LogTable';
 import { ReportsTab } from './reports/ReportsTab';
+import { RestoreDeletionDialog } from './RestoreDeletionDialog';
 import { RestoreDialog } from './RestoreDialog';
 
-const canRestore = (entry: ActivityEntry) => restorableFeatureId(entry) !== null;
+/** Feature writes restore the feature; layer and folder deletions bring the layer back with its features. */
+const canRestore = (entry: ActivityEntry) =>
+  restorableFeatureId(entry) !== null || restorableDeletionId(entry) !== null;
 
 /**
  * …/activity-logs (spec 3 §2): the Activity logs tab (filter bar, infinite log table with restore and
@@ -91,7 +94,14 @@ export function ActivityLogsPage() {
           <ReportsTab onOpenLog={openLog} />
         )}
       </Box>
-      <RestoreDialog entry={restoring} onClose={() => setRestoring(null)} />
+      <RestoreDialog
+        entry={restoring && restorableFeatureId(restoring) ? restoring : null}
+        onClose={() => setRestoring(null)}
+      />
+      <RestoreDeletionDialog
+        entry={restoring && restorableDeletionId(restoring) ? restoring : null}
+        onClose={() => setRestoring(null)}
+      />
       <ExportLogDialog
         open={exporting}
         onClose={() => setExporting(false)}

@@ -11,6 +11,7 @@ import {
   entriesOf,
   formatLogTime,
   projectNameOf,
+  restorableDeletionId,
   restorableFeatureId,
   typeLabelId,
 } from './log-format';
@@ -82,6 +83,21 @@ describe('restorableFeatureId', () => {
     expect(restorableFeatureId(entry({ Artifact: null }))).toBeNull();
     expect(restorableFeatureId(entry({ Artifact: { featureId: 'drop table' } }))).toBeNull();
     expect(restorableFeatureId(entry({ Artifact: { featureId: 12 } }))).toBeNull();
+  });
+});
+
+describe('restorableDeletionId', () => {
+  const deletion = (over: Partial<ActivityEntry>) =>
+    entry({ Category: 'Layer', Message: "Layer 'Poles' deleted", Artifact: { layerId: 'L1', snapshot: {} }, ...over });
+  it('is the entry of a layer or folder deletion that kept the deleted rows', () => {
+    expect(restorableDeletionId(deletion({}))).toBe('e1');
+    expect(restorableDeletionId(deletion({ Category: 'Folder' }))).toBe('e1');
+  });
+  it('is null for a deletion without its rows, other actions and other categories', () => {
+    expect(restorableDeletionId(deletion({ Artifact: { layerId: 'L1' } }))).toBeNull();
+    expect(restorableDeletionId(deletion({ Type: 'Add' }))).toBeNull();
+    expect(restorableDeletionId(deletion({ Category: 'Project' }))).toBeNull();
+    expect(restorableDeletionId(entry({}))).toBeNull();
   });
 });
 

@@ -58,6 +58,15 @@ export function restorableFeatureId(entry: Pick<ActivityEntry, 'Type' | 'Categor
   return typeof id === 'string' && parseFeatureRef(id)?.kind ? id : null;
 }
 
+/**
+ * The entry id of a layer or folder deletion that can be undone (its artifact holds the deleted rows,
+ * restorable within the retention): those rows offer Restore of the layer with its features.
+ */
+export function restorableDeletionId(entry: Pick<ActivityEntry, 'Id' | 'Type' | 'Category' | 'Artifact'>) {
+  if (entry.Type !== 'Delete' || (entry.Category !== 'Layer' && entry.Category !== 'Folder')) return null;
+  return entry.Artifact?.snapshot ? entry.Id : null;
+}
+
 /** The layer a feature entry's artifact names, to redraw after a restore. */
 export function artifactLayerId(entry: Pick<ActivityEntry, 'Artifact'>): string | null {
   const id = entry.Artifact?.layerId;
