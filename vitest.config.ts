@@ -10,7 +10,8 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
     include: ['server/test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
-    env: { FB_TEST_DB: db },
+    // FB_AUDIT_GUARD: every successful write must log an activity entry (server/src/activities/audit-guard.ts).
+    env: { FB_TEST_DB: db, FB_AUDIT_GUARD: '1' },
     // One migrated database per worker, shared by the files that worker runs (see test/harness.ts).
     isolate: false,
     testTimeout: 30_000,

@@ -215,6 +215,12 @@ const ROWS: Record<string, Row> = {
     params: (w) => ({ id1: w.features.line.id, id2: w.features.line2.id }),
   },
   'POST /rest/features/tx/{layerId}': { need: 'collect', body: (w) => ({ xml: wfsDelete(w) }) },
+  // Undelete of a live feature: refused for those who may not restore, before it can say "not deleted".
+  'POST /rest/features/restore/{featureId}': {
+    need: 'collect',
+    params: (w) => ({ featureId: w.features.point.id }),
+    body: () => ({}),
+  },
   'POST /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wfs': { need: 'collect', xml: wfsDelete },
   'GET /rest/features/leaders': { need: 'view', query: (w) => ({ projectId: w.projectId }) },
   'POST /rest/features/leaders': { need: 'collect', body: (w) => ({ ...leader(w), folderId: w.folderId }) },

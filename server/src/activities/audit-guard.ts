@@ -27,7 +27,17 @@ const NOT_LOGGED: Record<string, string> = {
 };
 
 /** Reads answered over POST (searches, map requests with long bodies) write nothing. */
-const READ_PREFIXES = ['/search/features', '/rest/projects/ogc/', '/ogc/', '/wfs', '/wms'];
+const READS_OVER_POST = new Set([
+  'POST /search/features/:orgId',
+  'POST /search/features/agg/fields',
+  'POST /search/features/agg/fieldvalues/:orgId',
+  'POST /search/features/agg/suggestions',
+  'POST /rest/projects/layerExtents',
+  'POST /rest/projects/:projectId/geo/info',
+  // WFS over POST: GetFeature reads; a Transaction's writes log their features (activity-features.test.ts).
+  'POST /rest/projects/ogc/:projectId/wfs',
+  'POST /rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/wfs',
+]);
 
 export function registerAuditGuard(app: FastifyInstance, deps: Deps): void {
   if (process.env.FB_AUDIT_GUARD !== '1') return;
@@ -38,7 +48,7 @@ export function registerAuditGuard(app: FastifyInstance, deps: Deps): void {
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method)) return payload;
     if (reply.statusCode >= 300 || !req.caller) return payload;
     const route = `${req.method} ${req.routeOptions.url}`;
-    if (NOT_LOGGED[route] || READ_PREFIXES.some((p) => req.routeOptions.url?.startsWith(p))) return payload;
+    if (NOT_LOGGED[route] || READS_OVER_POST.has(route)) return payload;
     const since = (req as { auditStart?: Date }).auditStart!;
     const logged = await sql<{ n: number }>`SELECT count(*)::int AS n FROM activities
       WHERE (organization_id = ${req.caller.organizationId} OR account_id = ${req.caller.accountId})

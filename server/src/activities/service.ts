@@ -11,7 +11,7 @@ import type { dailyCollectionQuerySchema } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import type { Caller } from '../http/context.js';
 import { badRequest, forbidden } from '../http/errors.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob, jobEvents } from '../jobs/queue.js';
 import { actorOf, recordActivity } from './record.js';
 import { isTimeZone, LOG_EXPORT_VARIANT, type LogExportPayload } from './log-export.js';
 import { filteredLog, logCount, logPage } from './query.js';
@@ -48,7 +48,7 @@ export async function exportActivities(
     timezone: body.timezone,
     fileName: `activity-log-${new Date().toISOString().slice(0, 10)}.csv`,
   };
-  return deps.db.transaction().execute(async (trx) => {
+  const started = await deps.db.transaction().execute(async (trx) => {
     const job = await enqueueJob(trx, {
       organizationId: caller.organizationId,
       projectId: filters.projectIds?.length === 1 ? filters.projectIds[0] : null,
@@ -65,6 +65,9 @@ export async function exportActivities(
     });
     return { jobId: job.id };
   });
+  // Wake the worker again now the job is committed (enqueueJob's wake-up came before the commit).
+  jobEvents.emit('enqueued');
+  return started;
 }
 
 type DailyQuery = z.output<typeof dailyCollectionQuerySchema>;
