@@ -110,6 +110,18 @@ export interface PreferencesTable {
   updated_at: Timestamp;
 }
 
+export interface ActivityDayCountsTable {
+  organization_id: string;
+  day: ColumnType<string, string, string>;
+  project_id: string | null;
+  category: string;
+  type: string;
+  feature_kind: string | null;
+  message: string | null;
+  by_support: boolean;
+  n: ColumnType<string, string | number, string | number>;
+}
+
 export interface ActivitiesTable {
   id: Generated<string>;
   organization_id: string;
@@ -512,4 +524,5 @@ export interface DB {
   auth_providers: AuthProvidersTable;
   preferences: PreferencesTable;
   activities: ActivitiesTable;
+  activity_day_counts: ActivityDayCountsTable;
 }
