@@ -6,16 +6,15 @@
  * same answer, run straight on the database. Targets: a filtered page of the log p95 < 100 ms on
  * PostgreSQL; a report over a year (every bar of a metric, or the collection table) < 500 ms.
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import { REPORT_METRICS } from '@fieldbook/domain';
 import type { Database } from '../server/src/db/connect.js';
-import { prepareDatabase } from '../server/src/db/prepare.js';
 import type { DB } from '../server/src/db/schema.js';
 import { buildActivityFixture, type ActivityFixture } from './activity-setup.js';
-import { benchDatabase, refPool, settle } from './map-setup.js';
-import { inProcess, measure, printTable, section, type Figure, type Round } from './stats.js';
+import { refPool } from './map-setup.js';
+import { benchEachDatabase } from './per-database.js';
+import { inProcess, measure, type Figure, type Round } from './stats.js';
 
 export interface ActivityBenchOptions {
   pgAdminUrl?: string;
@@ -193,55 +192,15 @@ async function activityFigures(
   }
 }
 
-/** One database: create, fill, settle, measure, drop (PostgreSQL) or delete (PGlite). */
-async function benchOne(kind: 'postgres' | 'pglite', n: number, o: ActivityBenchOptions): Promise<string[]> {
-  const { database, url, drop } = await benchDatabase(kind, {
-    name: `fieldbook_bench_activity_${process.pid}`,
-    adminUrl: o.pgAdminUrl,
-    dataDir: path.join(o.tmpDir, 'pglite-activity'),
-  });
-  const out: string[] = [];
-  const figures: Figure[] = [];
-  let close = async () => {};
-  try {
-    await prepareDatabase(database.db);
-    o.log(`${kind}: filling ${n.toLocaleString('en')} entries`);
-    const f = await buildActivityFixture(database, n, path.join(o.tmpDir, `activity-app-${kind}`), o.log);
-    close = () => f.app.close();
-    const load = `${kind}: ${n.toLocaleString('en')} entries in ${f.loadSeconds.toFixed(1)} s`;
-    o.log(load);
-    out.push(load);
-    await settle(database, o.log);
-    await activityFigures(database, f, url, o.log, figures);
-    return out;
-  } finally {
-    if (figures.length)
-      out.push(
-        printTable(
-          `${kind === 'postgres' ? 'PostgreSQL+PostGIS' : 'PGlite'}, activity log of ${n.toLocaleString('en')} entries over a year, one client in-process (app.inject), references interleaved`,
-          figures,
-          o.log,
-        ),
-      );
-    await close();
-    await database.close();
-    await drop();
-  }
-}
-
-export async function runActivityBench(o: ActivityBenchOptions): Promise<string[]> {
-  const out: string[] = [];
-  if (o.pgAdminUrl && o.pgEntries > 0)
-    out.push(
-      ...(await section(`activity log on PostgreSQL (${o.pgEntries.toLocaleString('en')} entries)`, o.log, () =>
-        benchOne('postgres', o.pgEntries, o),
-      )),
-    );
-  if (o.pgliteEntries > 0)
-    out.push(
-      ...(await section(`activity log on PGlite (${o.pgliteEntries.toLocaleString('en')} entries)`, o.log, () =>
-        benchOne('pglite', o.pgliteEntries, o),
-      )),
-    );
-  return out;
+export function runActivityBench(o: ActivityBenchOptions): Promise<string[]> {
+  return benchEachDatabase(
+    {
+      name: 'activity',
+      unit: 'entries',
+      title: (size) => `activity log of ${size} over a year`,
+      fill: buildActivityFixture,
+      measure: activityFigures,
+    },
+    { pgAdminUrl: o.pgAdminUrl, pg: o.pgEntries, pglite: o.pgliteEntries, tmpDir: o.tmpDir, log: o.log },
+  );
 }

@@ -7,15 +7,14 @@
  * otherwise). Targets of the issue: a full-text query with two filters p95 < 100 ms on PostgreSQL,
  * aggregations over a layer of 1M < 300 ms. The database is settled (VACUUM ANALYZE, CHECKPOINT) first.
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import type { Database } from '../server/src/db/connect.js';
-import { prepareDatabase } from '../server/src/db/prepare.js';
 import type { DB } from '../server/src/db/schema.js';
-import { benchDatabase, refPool, settle } from './map-setup.js';
+import { refPool } from './map-setup.js';
+import { benchEachDatabase } from './per-database.js';
 import { buildSearchFixture, SEARCH_WORD, type SearchFixture } from './search-setup.js';
-import { inProcess, measure, printTable, section, type Figure, type Round } from './stats.js';
+import { inProcess, measure, type Figure, type Round } from './stats.js';
 
 export interface SearchBenchOptions {
   pgAdminUrl?: string;
@@ -214,55 +213,15 @@ async function searchFigures(
   }
 }
 
-/** One database: create, fill, settle, measure, drop (PostgreSQL) or delete (PGlite). */
-async function benchOne(kind: 'postgres' | 'pglite', n: number, o: SearchBenchOptions): Promise<string[]> {
-  const { database, url, drop } = await benchDatabase(kind, {
-    name: `fieldbook_bench_search_${process.pid}`,
-    adminUrl: o.pgAdminUrl,
-    dataDir: path.join(o.tmpDir, 'pglite-search'),
-  });
-  const out: string[] = [];
-  const figures: Figure[] = [];
-  let close = async () => {};
-  try {
-    await prepareDatabase(database.db);
-    o.log(`${kind}: filling ${n.toLocaleString('en')} features`);
-    const f = await buildSearchFixture(database, n, path.join(o.tmpDir, `search-app-${kind}`), o.log);
-    close = () => f.app.close();
-    const load = `${kind}: ${n.toLocaleString('en')} features in ${f.loadSeconds.toFixed(1)} s (${Math.round(n / f.loadSeconds).toLocaleString('en')}/s)`;
-    o.log(load);
-    out.push(load);
-    await settle(database, o.log);
-    await searchFigures(database, f, url, o.log, figures);
-    return out;
-  } finally {
-    if (figures.length)
-      out.push(
-        printTable(
-          `${kind === 'postgres' ? 'PostgreSQL+PostGIS' : 'PGlite'}, search over ${n.toLocaleString('en')} features, one client in-process (app.inject), references interleaved`,
-          figures,
-          o.log,
-        ),
-      );
-    await close();
-    await database.close();
-    await drop();
-  }
-}
-
-export async function runSearchBench(o: SearchBenchOptions): Promise<string[]> {
-  const out: string[] = [];
-  if (o.pgAdminUrl && o.pgFeatures > 0)
-    out.push(
-      ...(await section(`search on PostgreSQL (${o.pgFeatures.toLocaleString('en')} features)`, o.log, () =>
-        benchOne('postgres', o.pgFeatures, o),
-      )),
-    );
-  if (o.pgliteFeatures > 0)
-    out.push(
-      ...(await section(`search on PGlite (${o.pgliteFeatures.toLocaleString('en')} features)`, o.log, () =>
-        benchOne('pglite', o.pgliteFeatures, o),
-      )),
-    );
-  return out;
+export function runSearchBench(o: SearchBenchOptions): Promise<string[]> {
+  return benchEachDatabase(
+    {
+      name: 'search',
+      unit: 'features',
+      title: (size) => `search over ${size}`,
+      fill: buildSearchFixture,
+      measure: searchFigures,
+    },
+    { pgAdminUrl: o.pgAdminUrl, pg: o.pgFeatures, pglite: o.pgliteFeatures, tmpDir: o.tmpDir, log: o.log },
+  );
 }
