@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useState } from 'react';
+import { Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { DELETED_LAYER_RETENTION_DAYS, type ActivityEntry } from '@fieldbook/domain';
@@ -7,6 +7,7 @@ import { activitiesApi } from '../../api/activities';
 import { snackFailure } from '../../app/action-feedback';
 import { showSnack } from '../../app/snackbar-store';
 import { useMapStore } from '../../map/state/map-store';
+import { EntryDialog } from './EntryDialog';
 import { restorableDeletionId } from './log-format';
 
 interface Props {
@@ -21,7 +22,6 @@ interface Props {
  */
 export function RestoreDeletionDialog({ entry, onClose }: Props) {
   const intl = useIntl();
-  const titleId = useId();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
@@ -43,33 +43,22 @@ export function RestoreDeletionDialog({ entry, onClose }: Props) {
   };
 
   return (
-    <Dialog
-      open={entry !== null}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>{intl.formatMessage({ id: 'app.as.logs.restore-deletion.title' })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {entry &&
-            intl.formatMessage({ id: 'app.as.logs.restore-deletion.text' }, { days: DELETED_LAYER_RETENTION_DAYS })}
-        </DialogContentText>
-        {entry && (
-          <DialogContentText sx={{ mt: 1, fontStyle: 'italic', wordBreak: 'break-word' }}>
-            {entry.Message}
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {intl.formatMessage({ id: 'app.as.logs.restore.no' })}
-        </Button>
-        <Button variant="contained" onClick={() => void restore()} disabled={busy}>
-          {intl.formatMessage({ id: 'app.as.logs.restore-deletion.yes' })}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <EntryDialog
+      entry={entry}
+      title={intl.formatMessage({ id: 'app.as.logs.restore-deletion.title' })}
+      text={intl.formatMessage({ id: 'app.as.logs.restore-deletion.text' }, { days: DELETED_LAYER_RETENTION_DAYS })}
+      busy={busy}
+      onClose={onClose}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {intl.formatMessage({ id: 'app.as.logs.restore.no' })}
+          </Button>
+          <Button variant="contained" onClick={() => void restore()} disabled={busy}>
+            {intl.formatMessage({ id: 'app.as.logs.restore-deletion.yes' })}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useState } from 'react';
+import { Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type { ActivityEntry } from '@fieldbook/domain';
@@ -8,6 +8,7 @@ import { snackFailure } from '../../app/action-feedback';
 import { showSnack } from '../../app/snackbar-store';
 import { useT } from '../../i18n/translate';
 import { useMapStore } from '../../map/state/map-store';
+import { EntryDialog } from './EntryDialog';
 import { artifactLayerId, formatLogTime, restorableFeatureId } from './log-format';
 
 /**
@@ -49,7 +50,6 @@ interface Props {
 export function RestoreDialog({ entry, onClose }: Props) {
   const intl = useIntl();
   const label = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const titleId = useId();
   const restore = useRestoreFeature();
   const [busy, setBusy] = useState(false);
 
@@ -62,36 +62,26 @@ export function RestoreDialog({ entry, onClose }: Props) {
   };
 
   return (
-    <Dialog
-      open={entry !== null}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-      data-testid="restore-dialog"
-    >
-      <DialogTitle id={titleId}>{label('app.as.logs.restore.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {entry && label('app.as.logs.restore.text', { time: formatLogTime(entry.Timestamp, intl.locale, true) })}
-        </DialogContentText>
-        {entry && (
-          <DialogContentText sx={{ mt: 1, fontStyle: 'italic', wordBreak: 'break-word' }}>
-            {entry.Message}
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-        <Button onClick={onClose} disabled={busy} data-testid="restore-no">
-          {label('app.as.logs.restore.no')}
-        </Button>
-        <Button variant="outlined" onClick={() => void run(true)} disabled={busy} data-testid="restore-from-log">
-          {label('app.as.logs.restore.from-log')}
-        </Button>
-        <Button variant="contained" onClick={() => void run(false)} disabled={busy} data-testid="restore-undelete">
-          {label('app.as.logs.restore.undelete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <EntryDialog
+      entry={entry}
+      title={label('app.as.logs.restore.title')}
+      text={entry ? label('app.as.logs.restore.text', { time: formatLogTime(entry.Timestamp, intl.locale, true) }) : ''}
+      busy={busy}
+      onClose={onClose}
+      testId="restore-dialog"
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy} data-testid="restore-no">
+            {label('app.as.logs.restore.no')}
+          </Button>
+          <Button variant="outlined" onClick={() => void run(true)} disabled={busy} data-testid="restore-from-log">
+            {label('app.as.logs.restore.from-log')}
+          </Button>
+          <Button variant="contained" onClick={() => void run(false)} disabled={busy} data-testid="restore-undelete">
+            {label('app.as.logs.restore.undelete')}
+          </Button>
+        </>
+      }
+    />
   );
 }
