@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPermissions } from '../src/accounts/store.js';
@@ -171,7 +170,7 @@ describe('activity log pages and visibility', () => {
 
 describe('activity counts', () => {
   it('counts from the day counts and the partial days at the ends exactly as the log itself, in any range', async () => {
-    const { h, projects } = w;
+    const { h } = w;
     const other = await signedInAccount(h);
     const dictionaryId = await templateDictionaryId(h);
     const project = (
@@ -223,7 +222,6 @@ describe('activity counts', () => {
         expect(withoutE).toBe(0);
         expect(await count(params), JSON.stringify(params)).toBe(raw);
       }
-    expect(projects.a).toBeTruthy();
   });
 });
 
@@ -265,7 +263,6 @@ describe('activity log export and collection stats', () => {
     (await import('node:fs')).writeFileSync(file, download.rawPayload);
     const info = execFileSync('ogrinfo', ['-ro', '-al', '-so', file], { encoding: 'utf8' });
     expect(info).toContain('Feature Count: 7');
-    expect(readFileSync(file).length).toBeGreaterThan(0);
 
     const zone = await call(h, admin, 'POST', '/rest/activities/export', { timezone: 'Mars/Olympus' });
     expect(zone.status).toBe(400);
