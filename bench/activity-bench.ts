@@ -169,24 +169,30 @@ async function activityFigures(
         }),
       );
     }
-    const collection = `/rest/stats/user/daily?${qs({ fromDate: year.startTime, toDate: year.endTime, featureType: 'line', timezone: 'America/Denver' })}`;
-    await fresh();
-    const rows = await get(collection);
-    figures.push(
-      await measure({
-        name: 'report over a year: User Feature Collection (lines, by day and user)',
-        thing: routes([collection]),
-        reference: reference('bare SQL: sums GROUP BY day, user, project', [
-          sql`SELECT to_char(occurred_at AT TIME ZONE 'America/Denver', 'YYYY-MM-DD'), account_id, project_id,
-                sum(length_m), count(*), sum(vertices)
-              FROM activities WHERE organization_id = ${org} AND actor_type IS DISTINCT FROM '1111'
-                AND type = 'Add' AND category = 'Feature' AND feature_kind = 'line'
-                AND occurred_at BETWEEN ${at(year.startTime)} AND ${at(year.endTime)}
-              GROUP BY 1, 2, 3`,
-        ]),
-        note: `${rows.length} rows; target < 500 ms`,
-      }),
-    );
+    // The year's table asks for month columns (as the web app does); the daily rows are the spec's default.
+    for (const period of ['monthly', 'daily'] as const) {
+      const collection = `/rest/stats/user/daily?${qs({ fromDate: year.startTime, toDate: year.endTime, featureType: 'line', timezone: 'America/Denver', period })}`;
+      const column =
+        period === 'daily'
+          ? sql`to_char(occurred_at AT TIME ZONE 'America/Denver', 'YYYY-MM-DD')`
+          : sql`to_char(date_trunc('month', occurred_at AT TIME ZONE 'America/Denver'), 'YYYY-MM-DD')`;
+      await fresh();
+      const rows = await get(collection);
+      figures.push(
+        await measure({
+          name: `report over a year: User Feature Collection (lines, ${period}, by user and project)`,
+          thing: routes([collection]),
+          reference: reference(`bare SQL: sums GROUP BY ${period === 'daily' ? 'day' : 'month'}, user, project`, [
+            sql`SELECT ${column}, account_id, project_id, sum(length_m), count(*), sum(vertices)
+                FROM activities WHERE organization_id = ${org} AND actor_type IS DISTINCT FROM '1111'
+                  AND type = 'Add' AND category = 'Feature' AND feature_kind = 'line'
+                  AND occurred_at BETWEEN ${at(year.startTime)} AND ${at(year.endTime)}
+                GROUP BY 1, 2, 3`,
+          ]),
+          note: `${rows.length} rows; target < 500 ms${period === 'daily' ? ' (not what the table asks)' : ''}`,
+        }),
+      );
+    }
   } finally {
     if (refDb !== database.db) await refDb.destroy();
   }

@@ -98,5 +98,12 @@ describe('activity reports: bars that open the log, and the collection table', (
     await expect
       .poll(() => row.getByTestId('report-collection-total').textContent(), { timeout: 15_000 })
       .toBe(collectedLength(meters, false).toLocaleString('en-US'));
+
+    // "All time" starts its columns on the first day a line was collected: today, one column.
+    await page.getByRole('button', { name: 'All time' }).click();
+    await expect
+      .poll(() => row.getByTestId('report-collection-total').textContent(), { timeout: 15_000 })
+      .toBe(collectedLength(meters, false).toLocaleString('en-US'));
+    expect(await page.getByTestId('report-collection').getByRole('columnheader').count()).toBe(3);
   });
 });

@@ -322,4 +322,80 @@ describe('activity log export and collection stats', () => {
     );
     expect(points.body).toEqual([]);
   });
+
+  it("sums per day, per run of 7 days from the first day, or per calendar month, cut in the caller's zone", async () => {
+    const { h } = w;
+    const crew = await signedInAccount(h);
+    const dictionaryId = await templateDictionaryId(h);
+    const project = (await call(h, crew, 'POST', '/rest/projects', { name: 'Crews', dataDictionaryId: dictionaryId }))
+      .body.id as string;
+    // Lines added at UTC instants; Denver is 7 hours behind in winter.
+    const added: Array<[string, number]> = [
+      ['2025-01-10T06:00:00Z', 1000], // 9 January in Denver: before the range
+      ['2025-01-10T08:00:00Z', 10],
+      ['2025-01-17T06:30:00Z', 20], // 16 January, late evening
+      ['2025-01-17T07:30:00Z', 40], // 17 January, just after midnight
+      ['2025-02-01T06:00:00Z', 80], // 31 January
+      ['2025-02-01T08:00:00Z', 160],
+      ['2025-03-05T12:00:00Z', 320],
+    ];
+    await h.db
+      .insertInto('activities')
+      .values(
+        added.map(([at, meters]) => ({
+          organization_id: crew.organizationId,
+          account_id: crew.accountId,
+          actor_email: crew.email,
+          actor_type: '0111',
+          type: 'Add',
+          category: 'Feature',
+          feature_kind: 'line',
+          length_m: meters,
+          vertices: 2,
+          message: 'Feature added',
+          project_id: project,
+          occurred_at: new Date(at),
+        })),
+      )
+      .execute();
+    const sums = async (period: string) => {
+      const res = await call(
+        h,
+        crew,
+        'GET',
+        `/rest/stats/user/daily${query({
+          fromDate: Date.parse('2025-01-10T07:00:00Z'),
+          toDate: Date.parse('2025-04-01T06:59:59Z'),
+          featureType: 'line',
+          timezone: 'America/Denver',
+          period,
+        })}`,
+      );
+      expect(res.status).toBe(200);
+      return (res.body as Array<{ date: string; meters_collected: number; features_collected: number }>).map((r) => [
+        r.date,
+        r.meters_collected,
+        r.features_collected,
+      ]);
+    };
+    expect(await sums('daily')).toEqual([
+      ['2025-01-10', 10, 1],
+      ['2025-01-16', 20, 1],
+      ['2025-01-17', 40, 1],
+      ['2025-01-31', 80, 1],
+      ['2025-02-01', 160, 1],
+      ['2025-03-05', 320, 1],
+    ]);
+    expect(await sums('weekly')).toEqual([
+      ['2025-01-10', 30, 2],
+      ['2025-01-17', 40, 1],
+      ['2025-01-31', 240, 2],
+      ['2025-02-28', 320, 1],
+    ]);
+    expect(await sums('monthly')).toEqual([
+      ['2025-01-10', 150, 4],
+      ['2025-02-01', 160, 1],
+      ['2025-03-01', 320, 1],
+    ]);
+  });
 });

@@ -84,12 +84,22 @@ async function emailsOf(deps: Deps, organizationId: string, rows: Array<{ accoun
   return new Map(found.rows.map((r) => [r.account_id, r.email]));
 }
 
+/** The first day of an entry's day, run of 7 days from fromDate's day, or month (clipped to that day). */
+function periodStart(q: DailyQuery) {
+  const day = sql`(occurred_at AT TIME ZONE ${q.timezone})::date`;
+  if (q.period === 'daily') return day;
+  const firstDay = sql`(to_timestamp(${q.fromDate}::double precision / 1000) AT TIME ZONE ${q.timezone})::date`;
+  if (q.period === 'weekly') return sql`${firstDay} + (${day} - ${firstDay}) / 7 * 7`;
+  return sql`greatest(date_trunc('month', ${day})::date, ${firstDay})`;
+}
+
 /**
  * Spec 3 §3 daily user collection stat: what each user collected per day (in the caller's zone) and
  * project, summed from the log's feature Add entries (their artifacts carry length and vertices), so the
  * report needs no second bookkeeping of every write (their kind, length and vertices are columns the
- * category index carries: migration 025). Imports are not field collection and log no
- * per-feature entries.
+ * category index carries: migration 025). Rows are summed per day, or per week or month when asked
+ * (a year's table then reads 12 sums per user and project, not 365). Imports are not field
+ * collection and log no per-feature entries.
  */
 export async function dailyCollection(deps: Deps, caller: Caller, q: DailyQuery): Promise<DailyCollectionRow[]> {
   if (!isTimeZone(q.timezone)) throw badRequest(ACTIVITY_MSG.badTimezone);
@@ -104,11 +114,10 @@ export async function dailyCollection(deps: Deps, caller: Caller, q: DailyQuery)
     orderDirection: 'ASC',
     pageSize: 1,
   };
-  const day = sql<string>`to_char(occurred_at AT TIME ZONE ${q.timezone}, 'YYYY-MM-DD')`;
   const rows = await filteredLog(deps.db, scope, filters)
     .where('feature_kind', 'in', q.featureType ? [q.featureType] : ['point', 'line', 'polygon'])
     .select([
-      day.as('date'),
+      sql<string>`to_char(${periodStart(q)}, 'YYYY-MM-DD')`.as('date'),
       'account_id',
       'project_id',
       sql<number>`coalesce(sum(length_m), 0)`.as('meters'),

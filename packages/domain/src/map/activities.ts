@@ -172,6 +172,13 @@ export const restoreFeatureSchema = z.object({
 
 /** GET /rest/stats/user/daily (spec 3 §3 daily user collection stat, §7). */
 export const COLLECTION_FEATURE_TYPES = ['point', 'line', 'polygon'] as const;
+/**
+ * How rows are summed (our addition to the spec's call): per day (the spec's rows, the default); per
+ * run of 7 days from fromDate's day; or per calendar month, the first clipped to fromDate's day. A row's
+ * `date` is the first day of its run or month, so a year's table is months, not a row per day.
+ */
+export const COLLECTION_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type CollectionPeriod = (typeof COLLECTION_PERIODS)[number];
 export const dailyCollectionQuerySchema = z.object({
   orgId: z.string().optional(),
   fromDate: epochMs,
@@ -181,6 +188,7 @@ export const dailyCollectionQuerySchema = z.object({
   userIds: commaList(z.string().uuid()).optional(),
   /** IANA zone the days are cut in. */
   timezone: z.string().max(64).default('UTC'),
+  period: z.enum(COLLECTION_PERIODS).default('daily'),
 });
 
 export const dailyCollectionRowSchema = z.object({

@@ -1,4 +1,4 @@
-import { ACTIVITY_TEXTS, type ActivityCategory, type ActivityType } from './activities.js';
+import { ACTIVITY_TEXTS, type ActivityCategory, type ActivityType, type CollectionPeriod } from './activities.js';
 
 /**
  * The Reports tab (spec 3 §2, §3 metric names, §9 report defaults). A metric is a set of bars; a bar is a
@@ -107,7 +107,6 @@ export const REPORT_QUICK_RANGES = [
 ] as const;
 export const DEFAULT_REPORT_RANGE = 'week';
 
-export type CollectionPeriod = 'daily' | 'weekly' | 'monthly';
 const DAY_MS = 86_400_000;
 
 /** User Feature Collection columns (spec 3 §9): up to 7 days daily, up to 28 days weekly, more monthly. */

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useIntl, type IntlShape } from 'react-intl';
-import { ACTIVITY_DATE_MIN, COLLECTION_FEATURE_TYPES, type CollectionPeriod } from '@fieldbook/domain';
+import { COLLECTION_FEATURE_TYPES, type CollectionPeriod } from '@fieldbook/domain';
 import { usePreferences } from '../../../app/preferences-store';
 import {
   collectionSpan,
@@ -23,9 +23,9 @@ import {
   type CollectionColumn,
   type CollectionMeasure,
 } from './collection-table';
-import { endOfToday } from './report-range';
+import { dayStart, endOfToday, localDay } from './report-range';
 import type { ReportFilters } from './report-query';
-import { useDailyCollection } from './reports-api';
+import { useDailyCollection, useFirstCollected } from './reports-api';
 
 type FeatureType = (typeof COLLECTION_FEATURE_TYPES)[number];
 const MEASURES: CollectionMeasure[] = ['length', 'features', 'vertices'];
@@ -81,15 +81,24 @@ export function CollectionTable({ filters, now, title }: { filters: ReportFilter
   const metric = usePreferences((s) => s.prefs.showMetricUnits);
   const [measure, setMeasure] = useState<CollectionMeasure>('length');
   const [featureType, setFeatureType] = useState<FeatureType>('line');
-  const stats = useDailyCollection({
-    fromDate: filters.startTime ?? ACTIVITY_DATE_MIN,
-    toDate: Math.min(filters.endTime ?? Infinity, endOfToday(now)),
-    featureType,
-    userIds: filters.userIds,
-    projectIds: filters.projectIds,
-  });
+  const people = { featureType, userIds: filters.userIds, projectIds: filters.projectIds };
+  const openStart = filters.startTime === undefined;
+  const first = useFirstCollected(people, openStart);
+  const firstDataDay = first.data ? localDay(first.data) : undefined;
+  const span = collectionSpan(filters, now, firstDataDay);
+  // An open start waits for the first collected day, where its columns begin; none collected: no table.
+  const stats = useDailyCollection(
+    !openStart || firstDataDay
+      ? {
+          ...people,
+          fromDate: filters.startTime ?? dayStart(span.from),
+          toDate: Math.min(filters.endTime ?? Infinity, endOfToday(now)),
+          period: span.period,
+        }
+      : null,
+  );
   const rows = stats.data ?? [];
-  const span = collectionSpan(filters, now, rows[0]?.date);
+  const nothingCollected = openStart && first.data === null;
   const users = collectionTable(rows, span.columns);
   const unit = t(metric ? 'app.reports.unit.meters' : 'app.reports.unit.feet');
   const measureLabel = (m: CollectionMeasure) => t(`app.reports.collection.measure.${m}`, { unit });
@@ -119,10 +128,10 @@ export function CollectionTable({ filters, now, title }: { filters: ReportFilter
           testId="report-collection-type"
         />
       </Box>
-      <Box sx={{ height: 3, mb: 1 }}>{stats.isFetching && <LinearProgress />}</Box>
-      {stats.isError ? (
+      <Box sx={{ height: 3, mb: 1 }}>{(first.isFetching || stats.isFetching) && <LinearProgress />}</Box>
+      {stats.isError || first.isError ? (
         <Alert severity="error">{t('app.reports.collection.error')}</Alert>
-      ) : !stats.isPending && users.length === 0 ? (
+      ) : nothingCollected || (!stats.isPending && users.length === 0) ? (
         <Typography color="text.secondary" sx={{ py: 3 }} data-testid="report-collection-empty">
           {t('app.reports.collection.no-data')}
         </Typography>

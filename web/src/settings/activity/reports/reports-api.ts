@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { DailyCollectionRow } from '@fieldbook/domain';
+import type { ActivityPage, CollectionPeriod, DailyCollectionRow } from '@fieldbook/domain';
 import { apiFetch } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { logFilterQuery, type LogFilterState } from '../log-filters';
@@ -31,10 +31,14 @@ export interface CollectionQuery {
   fromDate: number;
   toDate: number;
   featureType: 'point' | 'line' | 'polygon';
+  period: CollectionPeriod;
   userIds?: string[];
   projectIds?: string[];
 }
 
+const listed = (ids?: string[]) => (ids?.length ? ids.join(',') : undefined);
+
+/** The collection sums per column (`period`): a row's date is the first day of its column. */
 export function useDailyCollection(q: CollectionQuery | null) {
   const orgId = useSession((s) => s.orgId);
   const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -42,13 +46,41 @@ export function useDailyCollection(q: CollectionQuery | null) {
     fromDate: q.fromDate,
     toDate: q.toDate,
     featureType: q.featureType,
+    period: q.period,
     timezone,
-    userIds: q.userIds?.length ? q.userIds.join(',') : undefined,
-    projectIds: q.projectIds?.length ? q.projectIds.join(',') : undefined,
+    userIds: listed(q.userIds),
+    projectIds: listed(q.projectIds),
   };
   return useQuery({
     queryKey: ['stats', orgId, 'daily', query],
     queryFn: () => apiFetch<DailyCollectionRow[]>('/rest/stats/user/daily', { query: query! }),
     enabled: !!query,
+  });
+}
+
+/**
+ * When the first feature of a type was collected (epoch ms; null when none), for a report over "All
+ * time": the table's first column starts that day. Asked of the log as its oldest matching entry.
+ */
+export function useFirstCollected(
+  q: Pick<CollectionQuery, 'featureType' | 'userIds' | 'projectIds'>,
+  enabled: boolean,
+) {
+  const orgId = useSession((s) => s.orgId);
+  const query = {
+    ...logFilterQuery({
+      activityTypes: ['Add'],
+      categories: ['Feature'],
+      partialArtifacts: { kind: q.featureType },
+      userIds: q.userIds,
+      projectIds: q.projectIds,
+    }),
+    orderDirection: 'ASC',
+    pageSize: '1',
+  };
+  return useQuery({
+    queryKey: ['activities', orgId, 'first', query],
+    queryFn: async () => (await apiFetch<ActivityPage>('/rest/activities', { query })).Items[0]?.Timestamp ?? null,
+    enabled,
   });
 }
