@@ -15,3 +15,4 @@ export * from './search.js';
 export * from './system-names.js';
 export * from './activities.js';
 export * from './activity-reports.js';
+export * from './attachments.js';
