@@ -430,6 +430,14 @@ describe('activity log: moves and shares', () => {
         toLayerId: targetLayer.id,
       }),
     ]);
+    // The moved feature's ACTIVITY tab (its entries by featureId) lists the move with its own entries.
+    const ownLog = await call(
+      h,
+      admin,
+      'GET',
+      `/rest/activities?partialArtifacts=${encodeURIComponent(JSON.stringify({ featureId: `point.${ids[0]}` }))}`,
+    );
+    expect(ownLog.body.Items.map((e: { Message: string }) => e.Message)).toContain(ACTIVITY_TEXTS.featuresMoved);
 
     // Refused: a name taken in the target folder, a folder into itself.
     await layerIn(bravo.id, target.id, 'Mains');

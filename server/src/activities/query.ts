@@ -21,6 +21,18 @@ function projectsOf(scope: LogScope, f: ActivityFilters): string[] | undefined {
   return f.projectIds ? f.projectIds.filter((id) => allowed.includes(id)) : allowed;
 }
 
+/**
+ * Artifact containment. A feature's own entries name it as `featureId`; an entry of several features (a
+ * move of a selection) lists them in `featureIds`, so asking for one feature finds both (GIN index).
+ */
+function artifactContains(contained: Record<string, unknown>) {
+  const own = sql<boolean>`artifact @> ${JSON.stringify(contained)}::jsonb`;
+  const { featureId, ...others } = contained;
+  if (typeof featureId !== 'string') return own;
+  const listed = JSON.stringify({ ...others, featureIds: [featureId] });
+  return sql<boolean>`(${own} OR artifact @> ${listed}::jsonb)`;
+}
+
 export function filteredLog(db: Executor, scope: LogScope, f: ActivityFilters): LogQuery {
   let q: LogQuery = db.selectFrom('activities').where('organization_id', '=', scope.organizationId);
   const projectIds = projectsOf(scope, f);
@@ -40,7 +52,7 @@ export function filteredLog(db: Executor, scope: LogScope, f: ActivityFilters): 
     const featureKind = typeof kind === 'string' && f.categories?.length === 1 && f.categories[0] === 'Feature';
     if (featureKind) q = q.where('feature_kind', '=', kind);
     const contained = featureKind ? rest : f.partialArtifacts;
-    if (Object.keys(contained).length) q = q.where(sql<boolean>`artifact @> ${JSON.stringify(contained)}::jsonb`);
+    if (Object.keys(contained).length) q = q.where(artifactContains(contained));
   }
   return q;
 }
