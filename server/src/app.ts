@@ -49,7 +49,7 @@ import { registerTextGuard } from './http/text-guard.js';
 import { loggerOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer, type Mailer } from './platform/mail.js';
-import { diskStorage, UploadUrls } from './platform/storage.js';
+import { createStorage, UploadUrls } from './platform/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     copyOut: database.copyOut,
     tokens,
     codes: new CodeService(tokens),
-    files: diskStorage(path.join(config.dataDir, 'files')),
+    files: createStorage(config),
     uploads: new UploadUrls(config.jwtSecret),
     mailer:
       options.mailer ??

@@ -33,6 +33,41 @@ export interface Config {
    * again or failed (JOB_STALE_AFTER_MS, default 60 s; the worker beats every quarter of it, at most 5 s).
    */
   jobStaleAfterMs?: number;
+  /** An S3-compatible bucket for the file store (S3_*); unset, files live under dataDir/files. */
+  s3?: S3Settings;
+  /** How long a signed attachment or zip URL works (ATTACHMENT_URL_TTL_SECONDS, default 300). */
+  attachmentUrlTtlSeconds?: number;
+}
+
+/** An S3-compatible object store (AWS S3, MinIO, Ceph…), signed with AWS Signature V4. */
+export interface S3Settings {
+  /** e.g. https://minio.internal:9000 (scheme, host, port; no bucket). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** endpoint/bucket/key (true, the default) or bucket.endpoint/key (virtual-hosted). */
+  pathStyle: boolean;
+  /** Prepended to every key ("fieldbook/"), to share a bucket. */
+  prefix: string;
+}
+
+/** S3_BUCKET turns the bucket on; then the endpoint and both keys are required. */
+export function parseS3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const missing = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+  if (missing.length)
+    throw new Error(`S3_BUCKET is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not`);
+  return {
+    endpoint: env.S3_ENDPOINT!.replace(/\/+$/, ''),
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    pathStyle: env.S3_PATH_STYLE !== 'false',
+    prefix: (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, ''),
+  };
 }
 
 /**
@@ -88,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     jobStaleAfterMs: positiveNumber(env.JOB_STALE_AFTER_MS),
+    s3: parseS3Settings(env),
+    attachmentUrlTtlSeconds: positiveNumber(env.ATTACHMENT_URL_TTL_SECONDS),
   };
 }

@@ -2,9 +2,14 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import path from 'node:path';
+import type { Config } from '../config.js';
 import { SignedUrls } from './signed-urls.js';
+import { s3Storage } from './s3-storage.js';
 
-/** Where uploaded files (symbol images, form files) live: the data directory's files/ folder. */
+/**
+ * Where stored files (attachments, symbol images, export results) live: the data directory's files/
+ * folder, or an S3-compatible bucket when configured (createStorage). Keys are relative paths.
+ */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** Stores a file from disk (an export's result), taking it: it is moved when it can be. */
@@ -13,7 +18,16 @@ export interface FileStorage {
   /** A stored file as a stream with its size, for large files (export results); null when absent. */
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Whether a file is stored, with its size; null when absent. */
+  stat(key: string): Promise<{ size: number } | null>;
 }
+
+/** Stored files from the configuration: a bucket when S3 settings are given, the data directory otherwise. */
+export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): FileStorage {
+  return config.s3 ? s3Storage(config.s3) : diskStorage(path.join(config.dataDir, 'files'));
+}
+
+const absent = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 export function diskStorage(root: string): FileStorage {
   const full = (key: string) => {
@@ -41,7 +55,7 @@ export function diskStorage(root: string): FileStorage {
         const { size } = await stat(full(key));
         return { stream: createReadStream(full(key)), size };
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (absent(err)) return null;
         throw err;
       }
     },
@@ -49,12 +63,21 @@ export function diskStorage(root: string): FileStorage {
       try {
         return await readFile(full(key));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (absent(err)) return null;
         throw err;
       }
     },
     async delete(key) {
       await rm(full(key), { force: true });
+    },
+    async stat(key) {
+      try {
+        const info = await stat(full(key));
+        return info.isFile() ? { size: info.size } : null;
+      } catch (err) {
+        if (absent(err)) return null;
+        throw err;
+      }
     },
   };
 }
