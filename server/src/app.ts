@@ -29,6 +29,7 @@ import { projectRoutes } from './projects/routes.js';
 import { dataOrganizationRoutes } from './data-organization/routes.js';
 import { externalServiceRoutes } from './external-services/routes.js';
 import { featureRoutes } from './features/routes.js';
+import { attachmentRoutes } from './attachments/routes.js';
 import { ogcRoutes } from './ogc/routes.js';
 import { ogcApiRoutes } from './ogcapi/routes.js';
 import { vectorTileRoutes } from './vector-tiles/routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(dataOrganizationRoutes(deps));
   await app.register(externalServiceRoutes(deps));
   await app.register(featureRoutes(deps));
+  await app.register(attachmentRoutes(deps));
   await app.register(ogcRoutes(deps));
   await app.register(ogcApiRoutes(deps));
   await app.register(vectorTileRoutes(deps));

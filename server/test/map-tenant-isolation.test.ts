@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { harness } from './harness.js';
 import type { SignedIn } from './factories.js';
@@ -18,6 +19,7 @@ const MAP_PREFIXES = [
   '/rest/data-organization',
   '/rest/styles/geo/layer',
   '/search/features',
+  '/api/MapFile',
 ];
 
 /** What a route needs: 'list' answers anyone with only what they may see; 'view' any active member with
@@ -45,6 +47,7 @@ const defaults = (w: MapWorld): Record<string, string> => ({
   orgId: w.adminA.organizationId,
 });
 const project = (w: MapWorld) => ({ id: w.projectId });
+const attachment = (w: MapWorld) => ({ id: w.attachmentId });
 const plainLayer = (w: MapWorld) => ({ folderId: w.plainFolderId, id: w.plainLayerId });
 const move = (w: MapWorld) => ({
   scenario: 'MOVE_LAYER_TO_FOLDER',
@@ -222,6 +225,25 @@ const ROWS: Record<string, Row> = {
     body: () => ({}),
   },
   'POST /rest/projects/{projectId}/folders/{folderId}/layers/{layerId}/geo/wfs': { need: 'collect', xml: wfsDelete },
+  // Attachments (issue #15): the list, the zip and the /api/MapFile calls on A's file of the first point.
+  'GET /rest/features/{featureId}/attachments': { need: 'view', params: (w) => ({ featureId: w.features.point.id }) },
+  'GET /rest/features/attachments/{featureId}': { need: 'view', params: (w) => ({ featureId: w.features.point.id }) },
+  'POST /api/MapFile/Create': {
+    need: 'collect',
+    query: (w) => ({
+      NewID: randomUUID(),
+      FileName: 'intruder.txt',
+      TableID: w.layers.point,
+      FeatureID: w.features.point.id,
+    }),
+    body: () => ({ intruder: true }),
+  },
+  'GET /api/MapFile/GetFile/{id}': { need: 'view', params: attachment, query: () => ({ NoRedirect: '1' }) },
+  'GET /api/MapFile/HeadFile/{id}': { need: 'view', params: attachment, query: () => ({ NoRedirect: '1' }) },
+  'PUT /api/MapFile/Meta/{id}': { need: 'collect', params: attachment, body: () => ({ note: 'Hacked' }) },
+  'POST /api/MapFile/Delete/{id}': { need: 'collect', params: attachment },
+  // Answers false for any file the caller's organization does not hold: it tells an outsider nothing.
+  'GET /api/MapFile/CheckFileExists/ForRestoration/{id}': { need: 'list', params: attachment },
   'GET /rest/features/leaders': { need: 'view', query: (w) => ({ projectId: w.projectId }) },
   'POST /rest/features/leaders': { need: 'collect', body: (w) => ({ ...leader(w), folderId: w.folderId }) },
   'PUT /rest/features/leaders/{id}': { need: 'collect', params: (w) => ({ id: w.features.leader.id }), body: leader },

@@ -5,6 +5,7 @@ import type { Harness } from './harness.js';
 import type { SignedIn } from './factories.js';
 import { call, field } from './feature-fixtures.js';
 import { intruders, type Intruders } from './isolation.js';
+import { attach } from './attachment-fixtures.js';
 
 type Drawn = { id: string; ogcFid: string };
 
@@ -32,6 +33,8 @@ export interface MapWorld extends Intruders {
   otherFolderId: string;
   storeId: string;
   features: { point: Drawn; point2: Drawn; line: Drawn; line2: Drawn; polygon: Drawn; leader: Drawn };
+  /** A file attached to the first point, named after the marker. */
+  attachmentId: string;
   /** Client keys by member, for the routes external GIS clients call. */
   keys: { adminB: string; viewerA: string; collectorA: string; inactiveA: string };
 }
@@ -85,6 +88,12 @@ export async function mapWorld(h: Harness): Promise<MapWorld> {
       ],
     }),
   };
+  const attachment = await attach(h, adminA, {
+    featureId: features.point.id,
+    layerId: f.layer('point'),
+    name: `${marker}.txt`,
+    data: marker,
+  });
   const leaderBody = ok(
     await call(h, adminA, 'POST', '/rest/features/leaders', {
       folderId: f.folder.id,
@@ -168,6 +177,7 @@ export async function mapWorld(h: Harness): Promise<MapWorld> {
     otherFolderId: otherFolder.id,
     storeId: store.id,
     features: { ...features, leader: { id: leaderBody.id, ogcFid: String(leaderBody.properties.ogc_fid) } },
+    attachmentId: attachment.File_ID,
     keys: {
       adminB: await key(others.adminB, others.adminB),
       viewerA: await key(adminA, others.viewerA),
@@ -177,7 +187,7 @@ export async function mapWorld(h: Harness): Promise<MapWorld> {
   };
 }
 
-/** Every map row of organization A (projects, folders, layers, shares, stores, features and their versions, permissions), as JSON text per table. */
+/** Every map row of organization A (projects, folders, layers, shares, stores, features and their versions, attachments, permissions), as JSON text per table. */
 export async function mapSnapshot(w: MapWorld): Promise<Record<string, string[]>> {
   const org = w.adminA.organizationId;
   const projectIds = (
@@ -195,7 +205,7 @@ export async function mapSnapshot(w: MapWorld): Promise<Record<string, string[]>
     permissions: await rows('permissions', sql`t.organization_id = ${org}`),
     ...Object.fromEntries(
       await Promise.all(
-        ['folders', 'layers', 'layer_shares', 'external_stores', 'features'].map(async (t) => [
+        ['folders', 'layers', 'layer_shares', 'external_stores', 'features', 'attachments'].map(async (t) => [
           t,
           await rows(t, inProjects),
         ]),

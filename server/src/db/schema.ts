@@ -482,7 +482,35 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+/** Feature attachments (migration 027): the truth of the features' File_List. */
+export interface AttachmentsTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  layer_id: string;
+  feature_id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  vertex: number | null;
+  file_type: string;
+  file_meta: Json<Record<string, unknown>>;
+  storage_key: string;
+  thumb_key: string | null;
+  created_at: Timestamp;
+  created_by: string | null;
+  deleted_at: Timestamp | null;
+}
+
+/** Stored files of attachment rows that are gone, waiting for the worker to delete them (migration 027). */
+export interface AttachmentFilePurgesTable {
+  storage_key: string;
+  queued_at: Timestamp;
+}
+
 export interface DB {
+  attachments: AttachmentsTable;
+  attachment_file_purges: AttachmentFilePurgesTable;
   jobs: JobsTable;
   layer_shares: LayerSharesTable;
   layer_deletions: LayerDeletionsTable;

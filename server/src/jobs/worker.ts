@@ -5,6 +5,7 @@ import { JOB_MSG, MSG } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
 import { removeDeadProcessOutputs } from '../platform/gdal.js';
 import { purgeDeletedLayerFeatures } from '../projects/deleted-layers.js';
+import { purgeAttachments } from '../attachments/purge.js';
 import { jobEvents, jobRegistration, type JobContext, type JobRecord } from './queue.js';
 
 /**
@@ -190,7 +191,7 @@ export interface RunningWorker {
 
 /**
  * A polling worker: recovers stale jobs at start and every minute, purges the features of layers
- * deleted past their retention at start and every hour, then runs jobs as they come
+ * and the attachments deleted past their retention at start and every hour, then runs jobs as they come
  * (woken at once by jobs enqueued in this process, else every `pollMs`).
  */
 export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): RunningWorker {
@@ -215,6 +216,7 @@ export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): R
         if (Date.now() - lastPurge > PURGE_EVERY_MS) {
           lastPurge = Date.now();
           await purgeDeletedLayerFeatures(deps.db);
+          await purgeAttachments(deps);
         }
         await runJobsUntilIdle(deps, { workerId, signal: stopping.signal });
       } catch (err) {
