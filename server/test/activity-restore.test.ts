@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MSG, DELETED_LAYER_RETENTION_DAYS, type ActivityEntry } from '@fieldbook/domain';
 import { purgeDeletedLayerFeatures } from '../src/projects/deleted-layers.js';
@@ -5,6 +6,8 @@ import { harness, type Harness } from './harness.js';
 import { createMember, signedInAccount, type SignedIn } from './factories.js';
 import { call, field, setOrgMask } from './feature-fixtures.js';
 import { lastSeq, loggedSince } from './activity-log.js';
+import { attach, storedAttachmentFiles } from './attachment-fixtures.js';
+import { purgeAttachments } from '../src/attachments/purge.js';
 
 /**
  * Restores from the activity log (issue #14; spec 3 §4 restore dialog, §7): a feature undeleted or put
@@ -21,6 +24,15 @@ async function entriesOf(h: Harness, who: SignedIn, featureId: string): Promise<
   expect(page.status).toBe(200);
   return page.body.Items;
 }
+
+const fileListOf = async (h: Harness, who: SignedIn, featureId: string) =>
+  JSON.parse((await call(h, who, 'GET', `/rest/features/${featureId}`)).body.properties.metadata).File_List as Array<{
+    File_ID: string;
+  }>;
+const attachmentNames = async (h: Harness, who: SignedIn, featureId: string) =>
+  ((await call(h, who, 'GET', `/rest/features/${featureId}/attachments`)).body as Array<{ File: string }>).map(
+    (a) => a.File,
+  );
 
 const restore = (h: Harness, who: SignedIn, featureId: string, restoreFromTime?: number) =>
   call(h, who, 'POST', `/rest/features/restore/${featureId}`, restoreFromTime === undefined ? {} : { restoreFromTime });
@@ -169,18 +181,72 @@ describe('feature restore', () => {
     });
   });
 
-  it('restores the metadata with its attachment list and warns that the files have expired', async () => {
+  it('undeletes a feature with its stored attachments and notes the files that are gone', async () => {
     const h = await harness();
     const f = await field(h);
-    const files = [{ File_ID: 'file-1', File: 'pole.jpg', File_Type: 'Photo' }];
-    const point = await drawPoint(h, f.admin, f.layer('point'), { metadata: { File_List: files } });
+    const neverStored = randomUUID();
+    const form = { File_ID: 'form-record-1', File: 'Inspection', File_Type: 'Form' };
+    const metadata = { File_List: [{ File_ID: neverStored, File: 'pole.jpg', File_Type: 'Photo' }, form] };
+    const point = await drawPoint(h, f.admin, f.layer('point'), { metadata });
+    const live = await attach(h, f.admin, {
+      featureId: point.id,
+      layerId: f.layer('point'),
+      name: 'live.txt',
+      data: 'here',
+    });
     expect((await call(h, f.admin, 'DELETE', `/rest/features/${point.id}`)).status).toBe(204);
+
     expect((await restore(h, f.admin, point.id)).body).toMatchObject({
       data: ACTIVITY_MSG.restoreAttachmentsExpired,
-      expiredFiles: ['file-1'],
+      expiredFiles: [neverStored],
     });
-    const got = (await call(h, f.admin, 'GET', `/rest/features/${point.id}`)).body;
-    expect(JSON.parse(got.properties.metadata)).toEqual({ File_List: files });
+    // The file that is gone leaves File_List; the stored one and the form record stay.
+    expect(await fileListOf(h, f.admin, point.id)).toEqual([
+      form,
+      { File_ID: live.File_ID, File: 'live.txt', File_Type: 'File' },
+    ]);
+    expect(await attachmentNames(h, f.admin, point.id)).toEqual(['live.txt']);
+  });
+
+  it('restores attachments with the state of a time: deleted ones come back, later ones go, purged ones are noted', async () => {
+    const h = await harness();
+    const f = await field(h);
+    const point = await drawPoint(h, f.admin, f.layer('point'));
+    const base = { featureId: point.id, layerId: f.layer('point') };
+    const first = await attach(h, f.admin, { ...base, name: 'first.txt', data: '1' });
+    const second = await attach(h, f.admin, { ...base, name: 'second.txt', data: '2' });
+    expect((await call(h, f.admin, 'POST', `/api/MapFile/Delete/${first.File_ID}`)).status).toBe(204);
+    const [, firstAdded, secondAdded] = await entriesOf(h, f.admin, point.id);
+
+    // Back to when both were there: the deleted one is live again, its file served.
+    expect((await restore(h, f.admin, point.id, secondAdded!.Timestamp)).body).toMatchObject({ data: 'success' });
+    expect(await attachmentNames(h, f.admin, point.id)).toEqual(['first.txt', 'second.txt']);
+    expect((await fileListOf(h, f.admin, point.id)).map((e) => e.File_ID)).toEqual([first.File_ID, second.File_ID]);
+    const url = (await call(h, f.admin, 'GET', `/api/MapFile/GetFile/${first.File_ID}?NoRedirect=1`)).body.url;
+    expect((await h.app.inject({ method: 'GET', url })).body).toBe('1');
+
+    // Back to before the second: it goes (deleted, restorable in turn).
+    expect((await restore(h, f.admin, point.id, firstAdded!.Timestamp)).body).toMatchObject({ data: 'success' });
+    expect(await attachmentNames(h, f.admin, point.id)).toEqual(['first.txt']);
+
+    // Deleted again and purged after the retention: the file is gone, a restore says so.
+    expect((await call(h, f.admin, 'POST', `/api/MapFile/Delete/${first.File_ID}`)).status).toBe(204);
+    const files = storedAttachmentFiles(h.app, f.admin.organizationId).length;
+    await h.db
+      .updateTable('attachments')
+      .set({ deleted_at: new Date(Date.now() - (DELETED_LAYER_RETENTION_DAYS + 1) * DAY_MS) })
+      .where('id', '=', first.File_ID)
+      .execute();
+    await purgeAttachments(h.app.deps);
+    expect(storedAttachmentFiles(h.app, f.admin.organizationId).length).toBeLessThan(files);
+    const check = await call(h, f.admin, 'GET', `/api/MapFile/CheckFileExists/ForRestoration/${first.File_ID}`);
+    expect(check.body).toEqual({ data: false });
+    expect((await restore(h, f.admin, point.id, firstAdded!.Timestamp)).body).toMatchObject({
+      data: ACTIVITY_MSG.restoreAttachmentsExpired,
+      expiredFiles: [first.File_ID],
+    });
+    expect(await attachmentNames(h, f.admin, point.id)).toEqual([]);
+    expect(await fileListOf(h, f.admin, point.id)).toEqual([]);
   });
 
   it('takes no body as an undelete too', async () => {

@@ -10,6 +10,7 @@ import { bumpLayerDataVersion } from '../ogc/data-version.js';
 import { canView, isAdminOf, isFeatureAdmin, projectChain, projectOf, requireRight } from '../projects/access.js';
 import { restoreDeletedLayers } from '../projects/deleted-layers.js';
 import { actorOf, recordActivity, recordFeatureActivity } from './record.js';
+import { restoreAttachments } from '../attachments/restore.js';
 
 /**
  * Restores from the activity log (spec 3 §4 restore dialog, §7): a feature undeleted or put back to its
@@ -78,24 +79,6 @@ const canonical = (v: unknown): string =>
       ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
       : value,
   );
-
-/**
- * Whether an attachment file still exists. Attachments are not stored yet (issue #15), so every file a
- * restored File_List names counts as expired; this is where the attachment store will answer.
- */
-async function attachmentFileExists(_deps: Deps, _fileId: string): Promise<boolean> {
-  return false;
-}
-
-async function expiredFilesOf(deps: Deps, metadata: unknown): Promise<string[]> {
-  const list = (metadata as { File_List?: unknown } | null)?.File_List;
-  const ids = Array.isArray(list)
-    ? list.map((f) => (f as { File_ID?: unknown } | null)?.File_ID).filter((id): id is string => typeof id === 'string')
-    : [];
-  const expired: string[] = [];
-  for (const id of ids) if (!(await attachmentFileExists(deps, id))) expired.push(id);
-  return expired;
-}
 
 /** The feature (deleted or not) locked for the restore, and whether its layer still exists. */
 async function lockedFeature(trx: Executor, caller: Caller, id: string) {
@@ -168,7 +151,7 @@ export async function restoreFeature(
     const current = toFeature(
       await featureRows(trx, caller, { withDeleted: true }).where('features.id', '=', row.id).executeTakeFirstOrThrow(),
     );
-    // An undelete changes only the deleted flag: its version keeps no `before` (see stateAt).
+    // An undelete changes only the deleted flag (unless gone files leave File_List): its version then keeps no `before` (see stateAt).
     let state: FeatureState | null = null;
     if (restoreFromTime === undefined) {
       if (!row.deleted) throw conflict(ACTIVITY_MSG.restoreNotDeleted);
@@ -181,13 +164,17 @@ export async function restoreFeature(
         throw conflict(ACTIVITY_MSG.restoreUnchanged);
     }
 
+    // The attachment rows follow the restored File_List; files that are gone leave it (and are reported).
+    const restored = state ?? stateOf(current);
+    const attachments = await restoreAttachments(trx, deps.files, caller, row.id, restored.metadata);
+    const metadataChanged = state !== null || attachments.expiredFiles.length > 0;
     await trx
       .insertInto('feature_versions')
       .values({
         feature_id: row.id,
         action: 'Restore',
         changed_by: caller.accountId,
-        before: state ? JSON.stringify(current) : null,
+        before: metadataChanged ? JSON.stringify(current) : null,
       })
       .execute();
     await trx
@@ -200,10 +187,12 @@ export async function restoreFeature(
               system_id: state.system_id,
               component_id: state.component_id,
               attributes: JSON.stringify(state.attributes),
-              metadata: state.metadata === null ? null : JSON.stringify(state.metadata),
               properties: JSON.stringify(state.properties),
               field_values: JSON.stringify(state.field_values),
             }
+          : {}),
+        ...(metadataChanged
+          ? { metadata: attachments.metadata === null ? null : JSON.stringify(attachments.metadata) }
           : {}),
         deleted_at: null,
         updated_at: new Date(),
@@ -217,7 +206,7 @@ export async function restoreFeature(
       featureIds: [row.id],
       ...(restoreFromTime !== undefined ? { extra: { restoredFrom: restoreFromTime } } : {}),
     });
-    const expiredFiles = await expiredFilesOf(deps, (state ?? stateOf(current)).metadata);
+    const { expiredFiles } = attachments;
     return {
       data: expiredFiles.length ? ACTIVITY_MSG.restoreAttachmentsExpired : RESTORED,
       featureId,
