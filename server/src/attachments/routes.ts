@@ -8,6 +8,8 @@ import {
   attachmentCreateQuerySchema,
   attachmentSchema,
   featureRefField,
+  fileExistsSchema,
+  fileHeadSchema,
   fileMetaSchema,
   fileUrlSchema,
 } from '@fieldbook/domain';
@@ -105,6 +107,7 @@ export function attachmentRoutes(deps: Deps) {
           summary: 'A short-lived URL of the file (thumb=1: its thumbnail), fetched without authorization',
           params: fileParams,
           querystring: fileQuery,
+          response: { 200: fileUrlSchema },
         },
       },
       async (req, reply) => {
@@ -122,6 +125,7 @@ export function attachmentRoutes(deps: Deps) {
           summary: 'Whether the file is stored, its size and type (without NoRedirect=1: a redirect to the file)',
           params: fileParams,
           querystring: fileQuery,
+          response: { 200: fileHeadSchema },
         },
       },
       async (req, reply) => {
@@ -169,7 +173,7 @@ export function attachmentRoutes(deps: Deps) {
           summary: "Whether an attachment's file is still stored (a restored feature gets it back)",
           params: fileParams,
           querystring: orgQuery,
-          response: { 200: z.object({ data: z.boolean() }) },
+          response: { 200: fileExistsSchema },
         },
       },
       async (req) => ({ data: await storedForRestoration(deps, callerOf(req), req.params.id) }),

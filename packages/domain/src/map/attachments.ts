@@ -111,3 +111,10 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 
 /** GET /api/MapFile/GetFile/{id}?NoRedirect=1 (and thumb=1): a short-lived URL fetched without authorization. */
 export const fileUrlSchema = z.object({ url: z.string() });
+
+/** GET /api/MapFile/HeadFile/{id}?NoRedirect=1 (thumb=1: of the thumbnail). */
+export const fileHeadSchema = z.object({ exists: z.boolean(), size: z.number(), content_type: z.string() });
+export type FileHead = z.infer<typeof fileHeadSchema>;
+
+/** GET /api/MapFile/CheckFileExists/ForRestoration/{id}: false for any file the organization no longer holds. */
+export const fileExistsSchema = z.object({ data: z.boolean() });
