@@ -40,8 +40,8 @@ export function featureAccessByRef(db: Executor, caller: Caller, featureRef: str
 }
 
 /** Refuses a change to the feature's attachments: the caller cannot edit the feature, or its layer is read-only. */
-export function assertCanChange(access: FeatureAccess, refusal: string = MSG.forbidden) {
-  if (!access.canEdit) throw forbidden(refusal);
+export function assertCanChange(access: FeatureAccess) {
+  if (!access.canEdit) throw forbidden();
   if (access.layerReadOnly) throw forbidden(FEATURE_MSG.layerReadOnly);
 }
 

@@ -1,4 +1,6 @@
 import { fileMetaSchema, type Attachment, type FileListEntry, type FileMeta, type FileType } from '@fieldbook/domain';
+import type { Selectable } from 'kysely';
+import type { AttachmentsTable } from '../db/schema.js';
 
 /**
  * The feature's `metadata.File_List` (spec 3 §3) as written from the attachments table, which is the
@@ -6,24 +8,8 @@ import { fileMetaSchema, type Attachment, type FileListEntry, type FileMeta, typ
  * leaves the other entries (form records, File_Type 'Form') as they are.
  */
 
-/** An attachment row as the queries here read it. */
-export interface AttachmentRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  feature_id: string;
-  file_name: string;
-  content_type: string;
-  size: number;
-  vertex: number | null;
-  file_type: string;
-  file_meta: unknown;
-  storage_key: string;
-  thumb_key: string | null;
-  created_at: Date;
-  created_by: string | null;
-  deleted_at: Date | null;
-}
+/** An attachment row as the queries here read it (ATTACHMENT_COLUMNS: all but the layer). */
+export type AttachmentRow = Omit<Selectable<AttachmentsTable>, 'layer_id'>;
 
 /** Attachment kinds: every File_List entry but form records is one (and only those are ours to sync). */
 export const isAttachmentEntry = (entry: { File_Type?: unknown }) => entry.File_Type !== 'Form';

@@ -88,14 +88,14 @@ const liveFeature = (deps: Deps, organizationId: string, featureId: string) =>
 export async function zipEntries(deps: Deps, grant: ZipGrant) {
   const feature = await liveFeature(deps, grant.organizationId, grant.featureId);
   if (!feature) return null;
-  const rows = (await deps.db
+  const rows = await deps.db
     .selectFrom('attachments')
     .select(ATTACHMENT_COLUMNS)
     .where('feature_id', '=', feature.id)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
     .orderBy('file_name')
-    .execute()) as AttachmentRow[];
+    .execute();
   const stored = await Promise.all(rows.map(async (row) => ((await deps.files.stat(row.storage_key)) ? row : null)));
   return { featureRef: `${feature.kind}.${feature.id}`, rows: stored.filter((row) => row !== null) };
 }

@@ -28,12 +28,12 @@ export async function restoreAttachments(
   metadata: unknown,
 ): Promise<RestoredAttachments> {
   const listed = attachmentIdsOf(metadata);
-  const rows = (await trx
+  const rows = await trx
     .selectFrom('attachments')
     .select(ATTACHMENT_COLUMNS)
     .where('feature_id', '=', featureId)
     .where('organization_id', '=', caller.organizationId)
-    .execute()) as AttachmentRow[];
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const kept: AttachmentRow[] = [];
   const expiredFiles: string[] = [];

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -194,40 +194,39 @@ export function attachmentRoutes(deps: Deps) {
       (req) => zipUrl(deps, urls, callerOf(req), req.params.featureId),
     );
 
-    r.get(
-      `${FILE_URL_PATH}/:token`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: 'The file behind a signed attachment URL (no Authorization header)',
-          params: tokenParams,
+    /** A public route behind a signed URL: what its token grants is sent, or 404 when it no longer can be. */
+    const signed = <T>(
+      path: string,
+      summary: string,
+      open: (token: string) => Promise<T | null>,
+      send: (reply: FastifyReply, opened: T) => FastifyReply,
+    ) =>
+      r.get(
+        `${path}/:token`,
+        { config: { access: 'public' }, schema: { tags, summary, params: tokenParams } },
+        async (req, reply) => {
+          const opened = await open(req.params.token);
+          if (!opened) throw notFound(ATTACHMENT_MSG.previewNotFound);
+          return send(reply, opened);
         },
+      );
+    signed(
+      FILE_URL_PATH,
+      'The file behind a signed attachment URL (no Authorization header)',
+      async (token) => {
+        const grant = await urls.files.verify(token);
+        return grant && openFile(deps, grant);
       },
-      async (req, reply) => {
-        const grant = await urls.files.verify(req.params.token);
-        const file = grant && (await openFile(deps, grant));
-        if (!file) throw notFound(ATTACHMENT_MSG.previewNotFound);
-        return sendStoredFile(reply, file);
-      },
+      sendStoredFile,
     );
-
-    r.get(
-      `${ZIP_URL_PATH}/:token`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: 'The zip behind a signed attachments URL (no Authorization header)',
-          params: tokenParams,
-        },
+    signed(
+      ZIP_URL_PATH,
+      'The zip behind a signed attachments URL (no Authorization header)',
+      async (token) => {
+        const grant = await urls.zips.verify(token);
+        return grant && zipEntries(deps, grant);
       },
-      async (req, reply) => {
-        const grant = await urls.zips.verify(req.params.token);
-        const zip = grant && (await zipEntries(deps, grant));
-        if (!zip) throw notFound(ATTACHMENT_MSG.previewNotFound);
-        return sendZip(deps, reply, zip.featureRef, zip.rows);
-      },
+      (reply, zip) => sendZip(deps, reply, zip.featureRef, zip.rows),
     );
   };
 }

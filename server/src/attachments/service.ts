@@ -76,7 +76,7 @@ export async function createAttachment(
       const taken = await trx.selectFrom('attachments').select('id').where('id', '=', query.NewID).executeTakeFirst();
       if (taken) throw conflict(ATTACHMENT_MSG.newError);
       const before = await load(trx, caller, featureId);
-      const inserted = (await uniquely(ATTACHMENT_MSG.duplicateName, () =>
+      const inserted = await uniquely(ATTACHMENT_MSG.duplicateName, () =>
         trx
           .insertInto('attachments')
           .values({
@@ -97,7 +97,7 @@ export async function createAttachment(
           })
           .returning(ATTACHMENT_COLUMNS)
           .executeTakeFirstOrThrow(),
-      )) as AttachmentRow;
+      );
       await writeFileList(trx, caller, {
         before,
         feature,
@@ -161,10 +161,10 @@ export function updateFileMeta(deps: Deps, caller: Caller, fileId: string, meta:
     caller,
     fileId,
     (row, ref) => `Attachment '${row.file_name}' note updated on ${ref}`,
-    async (trx, row) =>
-      (await liveRow(trx, row.id)
+    (trx, row) =>
+      liveRow(trx, row.id)
         .set({ file_meta: JSON.stringify({ ...metaOf(row), ...meta }) })
-        .executeTakeFirst()) as AttachmentRow | undefined,
+        .executeTakeFirst(),
     (row) => {
       if (meta.annots?.length && !isRasterImage(row.content_type)) throw badRequest(ATTACHMENT_MSG.noteError);
     },
@@ -182,7 +182,6 @@ export async function deleteAttachment(deps: Deps, caller: Caller, fileId: strin
     caller,
     fileId,
     (row, ref) => `Attachment '${row.file_name}' deleted from ${ref}`,
-    async (trx, row) =>
-      (await liveRow(trx, row.id).set({ deleted_at: new Date() }).executeTakeFirst()) as AttachmentRow | undefined,
+    (trx, row) => liveRow(trx, row.id).set({ deleted_at: new Date() }).executeTakeFirst(),
   );
 }

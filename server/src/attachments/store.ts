@@ -33,7 +33,7 @@ export function attachmentRow(db: Executor, organizationId: string, fileId: stri
     .select(ATTACHMENT_COLUMNS)
     .where('id', '=', fileId)
     .where('organization_id', '=', organizationId);
-  return (withDeleted ? q : q.where('deleted_at', 'is', null)).executeTakeFirst() as Promise<AttachmentRow | undefined>;
+  return (withDeleted ? q : q.where('deleted_at', 'is', null)).executeTakeFirst();
 }
 
 /** The live attachments of a feature, oldest first. */
@@ -46,7 +46,7 @@ export function liveAttachments(db: Executor, organizationId: string, featureId:
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
     .orderBy('file_name')
-    .execute() as Promise<AttachmentRow[]>;
+    .execute();
 }
 
 /** A live attachment of this name on the feature and vertex (a vertex-less upload clashes with vertex-less files). */
