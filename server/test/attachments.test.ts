@@ -303,6 +303,23 @@ describe('attachments', () => {
     expect(exists.body).toEqual({ data: true });
   });
 
+  it('keeps File_List in step with the attachments when a feature edit sends other metadata', async () => {
+    const point = await drawPoint();
+    const file = await attach(h, f.admin, { featureId: point, layerId: pointLayer(), name: 'kept.txt', data: 'k' });
+    const form = { File_ID: 'form-1', File: 'Inspection', File_Type: 'Form' };
+    const edit = await call(h, f.admin, 'PUT', '/rest/features', {
+      id: point,
+      geometry: { type: 'Point', coordinates: [-104, 39] },
+      properties: { layer_id: pointLayer(), metadata: { Meta_Data: { note: 'edited' }, File_List: [form] } },
+    });
+    expect(edit.status).toBe(200);
+    const metadata = JSON.parse(edit.body.properties.metadata);
+    expect(metadata).toEqual({
+      Meta_Data: { note: 'edited' },
+      File_List: [{ File_ID: file.File_ID, File: 'kept.txt', File_Type: 'File' }, form],
+    });
+  });
+
   it('lets data collectors add and delete, refuses viewers and read-only layers (nothing logged)', async () => {
     const point = await drawPoint();
     const collector = await createMember(h, f.admin.organizationId, 'dataCollector');

@@ -85,3 +85,24 @@ export function withEntries(metadata: unknown, ids: string[], entries: FileListE
   list.push(...byId.values());
   return { ...result, File_List: list };
 }
+
+/**
+ * The metadata a feature edit writes: what the edit sent, with the attachment entries of File_List as
+ * the feature has them (attachments change only through /api/MapFile, in step with their rows), and
+ * the edit's form records. Text that is not JSON is passed on as sent (the database refuses it).
+ */
+export function withStoredAttachments(incoming: unknown, stored: unknown): unknown {
+  let sent = incoming;
+  if (typeof incoming === 'string') {
+    try {
+      sent = JSON.parse(incoming) as unknown;
+    } catch {
+      return incoming;
+    }
+  }
+  const attachments = fileListOf(stored).filter(isAttachmentEntry);
+  const sentList = metadataObject(sent).File_List;
+  if (attachments.length === 0 && sentList === undefined) return sent;
+  const forms = fileListOf(sent).filter((e) => !isAttachmentEntry(e));
+  return { ...metadataObject(sent), File_List: [...attachments, ...forms] };
+}

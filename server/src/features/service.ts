@@ -18,6 +18,7 @@ import type { AssetRef } from '@fieldbook/domain';
 import { checkedClassification, checkedFieldValues, drawTargetError } from './validate.js';
 import { addVersion, addVersions, logFeatures, softDelete } from './store.js';
 import { bumpLayerDataVersion } from '../ogc/data-version.js';
+import { withStoredAttachments } from '../attachments/file-list.js';
 
 /** Feature ids travel as "<kind>.<number>" (spec 3 §3); a number beyond the id column's range names no feature. */
 export function parseFeatureId(id: string): { kind: string; id: string } {
@@ -249,6 +250,12 @@ export async function createFeature(deps: Deps, caller: Caller, kind: FeatureKin
   return toFeature(await load(deps.db, caller, id));
 }
 
+/** An edit's metadata as stored: File_List keeps the feature's attachments (attachments/file-list.ts). */
+function metadataToWrite(sent: unknown, stored: unknown): string | null {
+  const metadata = withStoredAttachments(sent, stored);
+  return metadata === null ? null : typeof metadata === 'string' ? metadata : JSON.stringify(metadata);
+}
+
 /**
  * Edits geometry and attributes; the previous state is kept as a version. A body without component_id
  * (a geometry-only save, the generic property panel) keeps the stored classification, checking any
@@ -309,12 +316,7 @@ export async function updateFeature(
         system_id: classification.systemId,
         component_id: classification.componentId,
         attributes: JSON.stringify(classification.attributes ?? []),
-        ...(p.metadata !== undefined
-          ? {
-              metadata:
-                p.metadata === null ? null : typeof p.metadata === 'string' ? p.metadata : JSON.stringify(p.metadata),
-            }
-          : {}),
+        ...(p.metadata !== undefined ? { metadata: metadataToWrite(p.metadata, current.metadata) } : {}),
         ...(p.properties ? { properties: JSON.stringify(p.properties) } : {}),
         ...(fieldValues ? { field_values: JSON.stringify(fieldValues) } : {}),
         updated_at: new Date(),
