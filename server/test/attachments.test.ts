@@ -320,6 +320,24 @@ describe('attachments', () => {
     });
   });
 
+  it('follows its feature when the feature moves to another layer', async () => {
+    const point = await drawPoint();
+    const file = await attach(h, f.admin, { featureId: point, layerId: pointLayer(), name: 'moved.txt', data: 'm' });
+    const ogcFid = point.split('.')[1]!;
+    await h.db
+      .updateTable('features')
+      .set({ layer_id: f.layer('line') })
+      .where('id', '=', ogcFid)
+      .execute();
+    const row = await h.db
+      .selectFrom('attachments')
+      .select('layer_id')
+      .where('id', '=', file.File_ID)
+      .executeTakeFirst();
+    expect(row?.layer_id).toBe(f.layer('line'));
+    await h.db.updateTable('features').set({ layer_id: pointLayer() }).where('id', '=', ogcFid).execute();
+  });
+
   it('lets data collectors add and delete, refuses viewers and read-only layers (nothing logged)', async () => {
     const point = await drawPoint();
     const collector = await createMember(h, f.admin.organizationId, 'dataCollector');
