@@ -107,10 +107,9 @@ describe('export requests', () => {
     expect(sitecal.body.message).toBe('app.export.error.shapefile-sitecal');
     const csvFolder = await call(h, w.admin, 'POST', `/rest/exports/folder/${w.folder.id}`, request('CSV'));
     expect(csvFolder.body.message).toBe('app.export.error.format');
-    // Features have no attachments until issue #15: asking for them is refused, not silently ignored.
     const attachments = await call(h, w.admin, 'POST', `/rest/exports/layer/${w.layerId}`, {
       ...request('CSV'),
-      exportAttachments: true,
+      exportAttachments: 'yes',
     });
     expect(attachments.status).toBe(400);
     expect(JSON.stringify(attachments.body)).toContain('app.export.error.invalid');

@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { ActivityEntry, ActivityFilters } from '@fieldbook/domain';
+import { csvLine } from '../exports/csv-line.js';
 import { exportDownloadPath, exportResultKey, workDir } from '../exports/run.js';
 import type { JobHandler } from '../jobs/queue.js';
 import { logCount, logPage } from './query.js';
@@ -28,9 +29,6 @@ export interface LogExportPayload {
 const PAGE = 2_000;
 const HEADER = ['Date', 'Time zone', 'User', 'Action', 'Category', 'Project', 'Message', 'Artifact'];
 
-/** One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. */
-const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /** 'YYYY-MM-DD HH:mm:ss' in the zone (sv-SE writes ISO-like dates). */
 export function zonedTime(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('sv-SE', {
@@ -54,7 +52,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-function csvLine(e: ActivityEntry, p: LogExportPayload): string {
+function entryLine(e: ActivityEntry, p: LogExportPayload): string {
   const project = e.ProjectId ? (p.projectMapping[e.ProjectId] ?? e.ProjectId) : '';
   const fields = [
     zonedTime(e.Timestamp, p.timezone),
@@ -66,7 +64,7 @@ function csvLine(e: ActivityEntry, p: LogExportPayload): string {
     e.Message,
     e.Artifact ? JSON.stringify(e.Artifact) : '',
   ];
-  return fields.map(cell).join(',') + '\r\n';
+  return csvLine(fields);
 }
 
 export const runLogExport: JobHandler = async (job, ctx) => {
@@ -87,7 +85,7 @@ export const runLogExport: JobHandler = async (job, ctx) => {
     for (;;) {
       ctx.signal.throwIfAborted();
       const page = await logPage(deps.db, p.scope, filters);
-      const chunk = page.Items.map((e) => csvLine(e, p)).join('');
+      const chunk = page.Items.map((e) => entryLine(e, p)).join('');
       if (!out.write(chunk)) await once(out, 'drain');
       written += page.Items.length;
       await ctx.progress(written, Math.max(total, written));

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { sql } from 'kysely';
@@ -27,6 +27,7 @@ import {
 } from './source.js';
 import { CSV, csvtOf, GEOJSON, KML, type TextLayout } from './text-formats.js';
 import { exportDoneMail } from './mail.js';
+import { writeExportAttachments } from './attachments.js';
 
 /** What the EXPORT job carries: the checked request and the layers the caller could view when asking. */
 export interface ExportPayload {
@@ -259,9 +260,13 @@ export async function runExport(deps: Deps, job: ExportJob, ctx: ExportProgress)
     const source: FeatureSource = { db: deps.db, copyOut: deps.copyOut };
     const writing: Writing = { db: deps.db, source, filter, crs: exportTargetCrs(request), advance };
     await writeFormat(writing, request, named, dirs, ctx.signal);
+    const withFiles =
+      request.exportAttachments && (await writeExportAttachments(deps, layers, filter, dirs.outDir)) > 0;
+    // A KMZ with attachments is delivered in a zip beside them (the KMZ stays as Google Earth reads it).
+    if (withFiles && request.format === 'KMZ') await rename(dirs.kmz, path.join(dirs.outDir, path.basename(dirs.kmz)));
 
     const result =
-      request.format === 'KMZ'
+      request.format === 'KMZ' && !withFiles
         ? { name: `${request.fileName}.kmz`, file: dirs.kmz }
         : await packResult(dir, dirs.outDir, request.fileName);
     await deps.files.putFile(`${exportResultKey(job.organization_id, job.id)}/${result.name}`, result.file);

@@ -58,7 +58,8 @@ export async function exportFilter(
   };
 }
 
-function where(layer: ExportLayer, family: number | null, filter: FeatureFilter): RawBuilder<unknown> {
+/** The exported features of a layer (alias `f`), or of one geometry family of it. */
+export function where(layer: ExportLayer, family: number | null, filter: FeatureFilter): RawBuilder<unknown> {
   const parts = [sql`f.layer_id = ${layer.id}`, sql`f.deleted_at IS NULL`];
   if (family !== null) parts.push(sql`ST_Dimension(f.geom) = ${family}`);
   if (filter.featureIds)

@@ -60,11 +60,8 @@ export const exportRequestSchema = z
       .transform(cleanExportFileName)
       .pipe(z.string().min(1, { message: EXPORT_MSG.fileNameRequired }).max(200)),
     email: emailField,
-    /**
-     * Attachment files in the result. Features have no stored attachments until issue #15: asking for
-     * them is refused rather than ignored.
-     */
-    exportAttachments: z.literal(false, { message: EXPORT_MSG.invalid }).default(false),
+    /** The exported features' attachment files in the result, with a table joining them to ogc_fid. */
+    exportAttachments: z.boolean({ message: EXPORT_MSG.invalid }).default(false),
     /**
      * The search whose matches are exported (spec §3 search query): its text, filters and layer narrow
      * the item's features (with featureIDs, both apply).

@@ -59,8 +59,8 @@ const TITLES: Record<ExportItemType, string> = {
 /**
  * Export a layer, folder or project (spec 3 §2, §5, §9): format, file name (forbidden characters
  * stripped as typed), e-mail, coordinate system (EPSG search or the project's site calibration;
- * GeoJSON, KML and KMZ are always EPSG:4326), PNEZD point number and measurement fields (attachments
- * join the dialog when features have them, issue #15).
+ * GeoJSON, KML and KMZ are always EPSG:4326), PNEZD point number, measurement fields and whether the
+ * features' attachments come too (in the zip, under attachments/).
  * The export runs as a job: the Exports tab of the jobs panel shows it.
  */
 export function ExportDialog({ open, project, item, query, onClose }: Props) {
@@ -218,6 +218,16 @@ export function ExportDialog({ open, project, item, query, onClose }: Props) {
           ))}
         </Box>
       </FormGroup>
+      <FormControlLabel
+        label={t('app.export.attachments')}
+        control={
+          <Checkbox
+            checked={form.attachments}
+            onChange={(e) => set({ attachments: e.target.checked })}
+            slotProps={{ input: { 'data-testid': 'export-attachments' } as object }}
+          />
+        }
+      />
     </PanelFormDialog>
   );
 }

@@ -41,6 +41,8 @@ describe('export form (spec 3 §5, §9)', () => {
       layerId,
       projectId,
     });
+    expect(exportBody(form, 'layer', layerId, projectId).exportAttachments).toBe(false);
+    expect(exportBody({ ...form, attachments: true }, 'layer', layerId, projectId).exportAttachments).toBe(true);
     expect(crsLocked('KMZ')).toBe(true);
     expect(exportBody({ ...form, format: 'KMZ' }, 'layer', layerId, projectId).projString).toBeUndefined();
   });

@@ -22,6 +22,8 @@ export interface ExportForm {
   crs: { kind: 'epsg'; code: string } | { kind: 'site'; wkt: string };
   pointNumber: string;
   measurements: string[];
+  /** The features' attachment files in the result (spec 3 §3 exportAttachments). */
+  attachments: boolean;
 }
 
 /** Spec §9: a layer exports to every format, a folder or project to the formats that hold several layers. */
@@ -37,6 +39,7 @@ export function initialExportForm(item: ExportItemType, itemName: string, email:
     crs: { kind: 'epsg', code: DEFAULT_EXPORT_CRS },
     pointNumber: '1',
     measurements: [...MEASUREMENT_FIELDS],
+    attachments: false,
   };
 }
 
@@ -59,6 +62,7 @@ export function exportBody(
     projString: !locked && form.crs.kind === 'epsg' ? form.crs.code : undefined,
     projWkt: !locked && form.crs.kind === 'site' ? form.crs.wkt : undefined,
     pointNumber: form.format === 'PNEZD' ? Number(form.pointNumber) || 1 : undefined,
+    exportAttachments: form.attachments,
     projectId,
     [`${itemType}Id`]: itemId,
   };
