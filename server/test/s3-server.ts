@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -87,6 +87,7 @@ export async function startTestS3(bucket = 'fieldbook', options: Partial<S3Setti
     async close() {
       await new Promise<void>((resolve) => front.close(() => resolve()));
       await s3.close();
+      rmSync(directory, { recursive: true, force: true });
     },
   };
 }
