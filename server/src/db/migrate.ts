@@ -26,6 +26,7 @@ import * as m024 from './migrations/024_keep_deleted_layer_features.js';
 import * as m025 from './migrations/025_activity_report_columns.js';
 import * as m026 from './migrations/026_activity_day_counts.js';
 import * as m027 from './migrations/027_attachments.js';
+import * as m029 from './migrations/029_onecall.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '025_activity_report_columns': m025,
   '026_activity_day_counts': m026,
   '027_attachments': m027,
+  '029_onecall': m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

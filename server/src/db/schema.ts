@@ -508,7 +508,63 @@ export interface AttachmentFilePurgesTable {
   queued_at: Timestamp;
 }
 
+/** A project's one-call e-mail addresses (migration 029). */
+export interface OnecallAddressesTable {
+  id: Generated<string>;
+  organization_id: string;
+  project_id: string;
+  layer_id: string;
+  email_address: string;
+  archive_days: Generated<number>;
+  verified_at: Timestamp | null;
+  verification_hash: string | null;
+  verification_expires_at: Timestamp | null;
+  inbound_token: string;
+  created_at: Timestamp;
+  created_by: string | null;
+}
+
+/** Received one-call tickets (migration 029), one per layer and ticket number. */
+export interface OnecallTicketsTable {
+  id: Generated<string>;
+  organization_id: string;
+  project_id: string;
+  address_id: string | null;
+  layer_id: string;
+  feature_id: string;
+  ticket_number: string;
+  ticket_type: string;
+  revision: string | null;
+  members_notified: string;
+  reply_to: string;
+  fields: Json<Record<string, string>>;
+  raw: string;
+  received_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: Timestamp | null;
+}
+
+/** Positive responses sent for tickets (migration 029). */
+export interface OnecallResponsesTable {
+  id: Generated<string>;
+  organization_id: string;
+  ticket_id: string;
+  member_code: string;
+  member_name: string;
+  response_code: string;
+  comments: string | null;
+  feature_form_id: string | null;
+  status: Generated<string>;
+  responded_at: Timestamp;
+  responded_by: string | null;
+  responded_by_email: string | null;
+  delivered_to: string;
+}
+
 export interface DB {
+  onecall_addresses: OnecallAddressesTable;
+  onecall_tickets: OnecallTicketsTable;
+  onecall_responses: OnecallResponsesTable;
   attachments: AttachmentsTable;
   attachment_file_purges: AttachmentFilePurgesTable;
   jobs: JobsTable;

@@ -16,3 +16,4 @@ export * from './system-names.js';
 export * from './activities.js';
 export * from './activity-reports.js';
 export * from './attachments.js';
+export * from './onecall.js';

@@ -134,7 +134,7 @@ export const updateFolderSchema = z.object({
   leadersEnabled: z.boolean().optional(),
 });
 
-const layerNameField = z
+export const layerNameField = z
   .string({ message: PROJECT_MSG.layerNameRequired })
   .trim()
   .min(1, { message: PROJECT_MSG.layerNameRequired })
