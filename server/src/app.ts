@@ -30,6 +30,8 @@ import { dataOrganizationRoutes } from './data-organization/routes.js';
 import { externalServiceRoutes } from './external-services/routes.js';
 import { featureRoutes } from './features/routes.js';
 import { attachmentRoutes } from './attachments/routes.js';
+import { featureFormRoutes } from './feature-forms/routes.js';
+import { oneCallRoutes } from './onecall/routes.js';
 import { ogcRoutes } from './ogc/routes.js';
 import { ogcApiRoutes } from './ogcapi/routes.js';
 import { vectorTileRoutes } from './vector-tiles/routes.js';
@@ -146,6 +148,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(externalServiceRoutes(deps));
   await app.register(featureRoutes(deps));
   await app.register(attachmentRoutes(deps));
+  await app.register(featureFormRoutes(deps));
+  await app.register(oneCallRoutes(deps));
   await app.register(ogcRoutes(deps));
   await app.register(ogcApiRoutes(deps));
   await app.register(vectorTileRoutes(deps));

@@ -37,6 +37,19 @@ export interface Config {
   s3?: S3Settings;
   /** How long a signed attachment or zip URL works (ATTACHMENT_URL_TTL_SECONDS, default 300). */
   attachmentUrlTtlSeconds?: number;
+  /** One-call inbound mail (INBOUND_SMTP_*, INBOUND_MAIL_DOMAIN, ONECALL_WEBHOOK_SECRET; onecall/inbound-smtp.ts). */
+  inbound?: InboundSettings;
+}
+
+/** Where one-call tickets come in by mail (the webhook is always served). */
+export interface InboundSettings {
+  /** The SMTP port to listen on; unset, no SMTP endpoint is started. */
+  smtpPort?: number;
+  smtpHost: string;
+  /** The domain of the addresses' inbound addresses (tickets-<token>@domain); default PUBLIC_URL's host. */
+  mailDomain: string;
+  /** With it, the webhook also takes tickets for any address named in `to` (Authorization: Bearer <secret>). */
+  webhookSecret?: string;
 }
 
 /** An S3-compatible object store (AWS S3, MinIO, Ceph…), signed with AWS Signature V4. */
@@ -105,12 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Fieldbook <no-reply@fieldbook.local>',
     feedbackEmail: env.FEEDBACK_EMAIL || undefined,
@@ -125,5 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobStaleAfterMs: positiveNumber(env.JOB_STALE_AFTER_MS),
     s3: parseS3Settings(env),
     attachmentUrlTtlSeconds: positiveNumber(env.ATTACHMENT_URL_TTL_SECONDS),
+    inbound: {
+      smtpPort: positiveNumber(env.INBOUND_SMTP_PORT),
+      smtpHost: env.INBOUND_SMTP_HOST || '0.0.0.0',
+      mailDomain: (env.INBOUND_MAIL_DOMAIN || new URL(publicUrl).hostname).toLowerCase(),
+      webhookSecret: env.ONECALL_WEBHOOK_SECRET || undefined,
+    },
   };
 }

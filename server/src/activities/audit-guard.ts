@@ -24,6 +24,10 @@ const NOT_LOGGED: Record<string, string> = {
   'PUT /rest/university/goto/:id': 'answers the training-site address; writes nothing',
   'POST /rest/component-attributes/search-index': "bookkeeping of the dictionary's search index, no user data",
   'POST /rest/symbols/triggerDictionaryPackaging': 'repackages dictionaries after a symbol change (logged itself)',
+  'DELETE /rest/features/:id/forms':
+    'logs one Form entry per record deleted; a feature without forms (the app asks before any feature delete) has none',
+  'POST /rest/onecall/email/email-address/:projectId/:emailAddressId/verification':
+    'mails a new verification link to an unverified one-call address; the list does not change',
 };
 
 /** Reads answered over POST (searches, map requests with long bodies) write nothing. */
@@ -34,6 +38,8 @@ const READS_OVER_POST = new Set([
   'POST /search/features/agg/suggestions',
   'POST /rest/projects/layerExtents',
   'POST /rest/projects/:projectId/geo/info',
+  // A signed URL of a feature's PDF: the PDF is made when it is fetched; nothing is stored.
+  'POST /rest/features/project/:projectId/feature/:id/pdf',
   // WFS over POST: GetFeature reads; a Transaction's writes log their features (activity-features.test.ts).
   'POST /rest/projects/ogc/:projectId/wfs',
   'POST /rest/projects/:projectId/folders/:folderId/layers/:layerId/geo/wfs',

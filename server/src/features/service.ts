@@ -1,6 +1,7 @@
 import {
   FEATURE_MSG,
   MOVE_MSG,
+  ONECALL_MSG,
   normalizeGeometry,
   parseFeatureRef,
   type FeatureInput,
@@ -88,7 +89,11 @@ export function toFeature(row: Record<string, unknown>) {
  * The feature rows of the caller's organization that are not deleted (with `withDeleted`, deleted ones
  * too: a restore reads them), in the shape toFeature presents.
  */
-export function featureRows(db: Executor, caller: Caller, { withDeleted = false }: { withDeleted?: boolean } = {}) {
+export function featureRows(
+  db: Executor,
+  caller: Pick<Caller, 'organizationId'>,
+  { withDeleted = false }: { withDeleted?: boolean } = {},
+) {
   const rows = db
     .selectFrom('features')
     .innerJoin('layers', 'layers.id', 'features.layer_id')
@@ -117,7 +122,7 @@ export function featureRows(db: Executor, caller: Caller, { withDeleted = false 
   return withDeleted ? rows : rows.where('features.deleted_at', 'is', null);
 }
 
-export async function load(db: Executor, caller: Caller, featureId: string, kind?: string) {
+export async function load(db: Executor, caller: Pick<Caller, 'organizationId'>, featureId: string, kind?: string) {
   const row = await featureRows(db, caller).where('features.id', '=', featureId).executeTakeFirst();
   if (!row || (kind && row.kind !== kind)) throw notFound();
   return row;
@@ -134,15 +139,19 @@ export async function loadMany(db: Executor, caller: Caller, featureIds: string[
 const ownDictionary = (row: { dictionary_id: string | null }, layer: { dictionary_id: string }) =>
   !row.dictionary_id || row.dictionary_id === layer.dictionary_id;
 
-/** Refuses an edit of a feature: edit-feature rights, a writable layer, the project's dictionary. */
+/**
+ * Refuses an edit of a feature: edit-feature rights, a writable layer, the project's dictionary. A
+ * one-call ticket shows what its center sent (spec 3 §2 read-only panel): only a re-sent ticket changes it.
+ */
 export function assertEditable(
   caller: Caller,
-  row: { dictionary_id: string | null },
+  row: { dictionary_id: string | null; kind: string },
   layer: { read_only: boolean; dictionary_id: string },
   featureChain: AssetRef[],
 ) {
   if (!canEditFeature(caller, featureChain)) throw forbidden();
   if (layer.read_only) throw forbidden(FEATURE_MSG.layerReadOnly);
+  if (row.kind === 'onecall_tickets') throw forbidden(ONECALL_MSG.ticketReadOnly);
   if (!ownDictionary(row, layer)) throw badRequest(FEATURE_MSG.dictionaryMismatch);
 }
 

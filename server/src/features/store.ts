@@ -24,11 +24,13 @@ const geomOf = (geometry: unknown) => sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.s
 const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 type VersionAction = 'Add' | 'Edit' | 'Delete';
+/** Who made a change: a member, or no one for what the system does itself (an incoming one-call ticket). */
+export type VersionAuthor = { accountId: string | null };
 
 /** Writes a version row with the state before a change (spec: every change is restorable). */
 export async function addVersion(
   trx: Executor,
-  caller: Caller,
+  caller: VersionAuthor,
   featureId: string,
   action: VersionAction,
   before: unknown,
@@ -39,7 +41,7 @@ export async function addVersion(
 /** Version rows for many features at once (a moved selection), a thousand per statement. */
 export async function addVersions(
   trx: Executor,
-  caller: Caller,
+  caller: VersionAuthor,
   action: VersionAction,
   features: Array<{ id: string; before: unknown }>,
 ) {
@@ -86,7 +88,7 @@ export async function setGeometry(
   await bumpLayerDataVersion(trx, [feature.layer_id]);
 }
 
-export async function softDelete(trx: Executor, caller: Caller, feature: Pick<FeatureRow, 'id' | 'layer_id'>) {
+export async function softDelete(trx: Executor, caller: VersionAuthor, feature: Pick<FeatureRow, 'id' | 'layer_id'>) {
   await trx
     .updateTable('features')
     .set({ deleted_at: new Date(), updated_by: caller.accountId })
@@ -98,7 +100,7 @@ export async function softDelete(trx: Executor, caller: Caller, feature: Pick<Fe
 /** Inserts a feature of the caller's organization; classification and properties are copied as given. */
 export async function insertFeature(
   trx: Executor,
-  caller: Caller,
+  caller: Pick<Caller, 'organizationId'> & VersionAuthor,
   f: Pick<
     FeatureRow,
     | 'kind'

@@ -6,6 +6,7 @@ import type { Deps } from '../deps.js';
 import { removeDeadProcessOutputs } from '../platform/gdal.js';
 import { purgeDeletedLayerFeatures } from '../projects/deleted-layers.js';
 import { purgeAttachments } from '../attachments/purge.js';
+import { archiveTickets } from '../onecall/archive.js';
 import { jobEvents, jobRegistration, type JobContext, type JobRecord } from './queue.js';
 
 /**
@@ -217,6 +218,7 @@ export function startJobWorker(deps: Deps, options: { pollMs?: number } = {}): R
           lastPurge = Date.now();
           await purgeDeletedLayerFeatures(deps.db);
           await purgeAttachments(deps);
+          await archiveTickets(deps);
         }
         await runJobsUntilIdle(deps, { workerId, signal: stopping.signal });
       } catch (err) {

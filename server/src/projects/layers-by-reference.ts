@@ -55,9 +55,45 @@ async function formLayer(deps: Deps, caller: Caller, projectId: string, formId: 
 }
 
 /**
+ * Inserts a one-call tickets layer in the project's special folder (made when missing), in the
+ * caller's transaction, with its log entry. The one-call e-mail list makes its addresses' layers with
+ * it (onecall/addresses.ts), the address id being the layer's referenceId.
+ */
+export async function insertOneCallLayer(
+  trx: Executor,
+  caller: Caller,
+  projectId: string,
+  referenceId: string,
+  input: Pick<Input, 'name' | 'description' | 'preferredMethod'>,
+): Promise<string> {
+  const folderId = await specialFolder(trx, projectId, FOLDER_TYPES.special, SYSTEM_NAMES.oneCallFolder);
+  const row = await uniquely(PROJECT_MSG.layerNameExists, () =>
+    trx
+      .insertInto('layers')
+      .values({
+        project_id: projectId,
+        folder_id: folderId,
+        name: input.name,
+        description: input.description ?? null,
+        type: 'VECTOR',
+        server_name: 'onecall_tickets',
+        reference_id: referenceId,
+        preferred_method: input.preferredMethod,
+        mobile_preferred_method: null,
+        style_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  await logAdded(trx, caller, row.id);
+  return row.id;
+}
+
+/**
  * A one-call tickets layer in the special folder; `referenceId` names the ticket source it shows, a
- * name of the one-call service. No row of ours is a ticket source, so an id of ours (a UUID, whoever's
- * it is) is not one: refused as not found, like any unknown id, and never stored.
+ * name of the one-call service. Our own ticket sources, the one-call addresses, get their layer when
+ * they are added; so an id of ours (a UUID, whoever's it is) is refused here as not found, like any
+ * unknown id, and never stored.
  */
 async function oneCallLayer(
   deps: Deps,
@@ -67,29 +103,7 @@ async function oneCallLayer(
   input: Input,
 ): Promise<string> {
   if (isUuid(referenceId)) throw notFound();
-  return deps.db.transaction().execute(async (trx) => {
-    const folderId = await specialFolder(trx, projectId, FOLDER_TYPES.special, SYSTEM_NAMES.oneCallFolder);
-    const row = await uniquely(PROJECT_MSG.layerNameExists, () =>
-      trx
-        .insertInto('layers')
-        .values({
-          project_id: projectId,
-          folder_id: folderId,
-          name: input.name,
-          description: input.description ?? null,
-          type: 'VECTOR',
-          server_name: 'onecall_tickets',
-          reference_id: referenceId,
-          preferred_method: input.preferredMethod,
-          mobile_preferred_method: null,
-          style_id: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
-    );
-    await logAdded(trx, caller, row.id);
-    return row.id;
-  });
+  return deps.db.transaction().execute((trx) => insertOneCallLayer(trx, caller, projectId, referenceId, input));
 }
 
 /**

@@ -57,6 +57,8 @@ export const ONECALL_MSG = {
   positiveResponseError: 'app.onecall.positive-response.error',
   /** An incoming ticket that could not be read (inbound mail or webhook). */
   ticketMalformed: 'app.onecall.ticket.malformed',
+  /** The same new ticket arrived twice at once: the second delivery is asked to come again. */
+  ticketRetry: 'app.onecall.ticket.retry',
   inboundUnknownRecipient: 'app.onecall.inbound.unknown-recipient',
 } as const;
 
