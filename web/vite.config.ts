@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 // Paths the API server answers; the dev server forwards them so the app runs on one origin.
 // FIELDBOOK_API_URL points the dev/preview server at an API on another port.
 const API_TARGET = process.env.FIELDBOOK_API_URL ?? 'http://localhost:8080';
-const proxied = ['/auth', '/rest', '/preferences', '/healthz', '/eula.html', '/docs', '/basemap'];
+const proxied = ['/auth', '/rest', '/api', '/files', '/preferences', '/healthz', '/eula.html', '/docs', '/basemap'];
 
 export default defineConfig({
   base: '/',
@@ -26,6 +26,8 @@ export default defineConfig({
             },
             // The offline basemap's TopoJSON loads only with the map (web/src/map/basemap/load-atlas.ts).
             { name: 'atlas', test: /node_modules[\\/](world-atlas|us-atlas)[\\/]/ },
+            // PDF.js loads with the first PDF attachment previewed (web/src/map/features/attachments/pdf-document.ts).
+            { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -1,5 +1,6 @@
 import { MSG, type ExportItemType, type ExportRequestInput, type UploadType } from '@fieldbook/domain';
 import { ApiError, apiFetch, refreshSession } from './client';
+import { saveBlob } from '../app/save-blob';
 import { useSession } from './session';
 
 /** Options of an upload (spec 3 §7 signed URL query). */
@@ -24,7 +25,8 @@ export function importUrl(folderId: string, ext: string, type: UploadType, metho
   });
 }
 
-function xhrError(xhr: XMLHttpRequest): ApiError {
+/** The API error an XMLHttpRequest's answer carries (its JSON message and code). */
+export function xhrError(xhr: XMLHttpRequest): ApiError {
   try {
     const body = JSON.parse(xhr.responseText) as { message?: string; code?: string };
     return new ApiError(xhr.status, body.code ?? `Http${xhr.status}`, body.message || MSG.errorOccurred);
@@ -91,13 +93,5 @@ export const resultFileName = (resultUrl: string) =>
  * so it is fetched with the session and handed to the browser as a blob.
  */
 export async function downloadJobResult(resultUrl: string): Promise<void> {
-  const blob = await (await authorizedGet(resultUrl)).blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = resultFileName(resultUrl);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveBlob(await (await authorizedGet(resultUrl)).blob(), resultFileName(resultUrl));
 }

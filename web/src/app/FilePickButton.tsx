@@ -9,6 +9,8 @@ interface HiddenFileInputProps {
   testId: string;
   /** Its accessible name, where it has one. */
   label?: string;
+  /** Several files may be chosen at once. */
+  multiple?: boolean;
   onFiles: (files: FileList | null) => void;
 }
 
@@ -16,12 +18,13 @@ interface HiddenFileInputProps {
  * A file input kept out of sight and out of the tab order: a button or a drop zone opens it. It forgets
  * each choice once reported, so the same file can be chosen again.
  */
-export function HiddenFileInput({ ref, accept, testId, label, onFiles }: HiddenFileInputProps) {
+export function HiddenFileInput({ ref, accept, testId, label, multiple, onFiles }: HiddenFileInputProps) {
   return (
     <input
       ref={ref}
       type="file"
       accept={accept}
+      multiple={multiple}
       tabIndex={-1}
       aria-hidden
       aria-label={label}

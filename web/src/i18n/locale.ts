@@ -31,6 +31,9 @@ import activityZh from './activity/zh.json';
 import reportsEn from './reports/en.json';
 import reportsEs from './reports/es.json';
 import reportsZh from './reports/zh.json';
+import attachmentsEn from './attachments/en.json';
+import attachmentsEs from './attachments/es.json';
+import attachmentsZh from './attachments/zh.json';
 
 export const LOCALES = ['en', 'es', 'zh'] as const;
 export type AppLocale = (typeof LOCALES)[number];
@@ -49,6 +52,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...mapSearchEn,
     ...activityEn,
     ...reportsEn,
+    ...attachmentsEn,
   },
   es: {
     ...es,
@@ -62,6 +66,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...mapSearchEs,
     ...activityEs,
     ...reportsEs,
+    ...attachmentsEs,
   },
   zh: {
     ...zh,
@@ -75,6 +80,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...mapSearchZh,
     ...activityZh,
     ...reportsZh,
+    ...attachmentsZh,
   },
 };
 

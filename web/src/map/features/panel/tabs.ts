@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { FeatureOut } from '../../../api/features';
+import { AttachmentsTab } from '../attachments/AttachmentsTab';
 import { ActivityTab } from './ActivityTab';
 import { InfoTab } from './InfoTab';
 
@@ -16,6 +17,7 @@ export interface FeatureTab {
 
 export const FEATURE_TABS: FeatureTab[] = [
   { id: 'INFO', labelId: 'app.feature.tab.info', visible: () => true, Component: InfoTab },
+  { id: 'ATTACHMENTS', labelId: 'app.feature.tab.attachments', visible: () => true, Component: AttachmentsTab },
   { id: 'ACTIVITY', labelId: 'app.feature.tab.activity', visible: () => true, Component: ActivityTab },
 ];
 
