@@ -26,6 +26,7 @@ import * as m024 from './migrations/024_keep_deleted_layer_features.js';
 import * as m025 from './migrations/025_activity_report_columns.js';
 import * as m026 from './migrations/026_activity_day_counts.js';
 import * as m027 from './migrations/027_attachments.js';
+import * as m028 from './migrations/028_feature_forms.js';
 import * as m029 from './migrations/029_onecall.js';
 
 /** Migrations live in code so the server and the tests run the same ones on either database. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '025_activity_report_columns': m025,
   '026_activity_day_counts': m026,
   '027_attachments': m027,
+  '028_feature_forms': m028,
   '029_onecall': m029,
 };
 
@@ -64,7 +66,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists (Kysely's Migrator takes Kysely<any>)
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Issue #15's areas took 027-029 in parallel and 029 landed first: a database migrated then runs 028 after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

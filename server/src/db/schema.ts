@@ -353,7 +353,8 @@ export interface LayersTable {
 
 export interface FormsTable {
   id: Generated<string>;
-  organization_id: string;
+  /** Null for a form shipped for every organization (the Locate Form, migration 028). */
+  organization_id: string | null;
   name: string;
   description: string | null;
   html: string;
@@ -502,6 +503,23 @@ export interface AttachmentsTable {
   deleted_at: Timestamp | null;
 }
 
+/** Forms filled on features (migration 028): the records; each has its own htmlform_feature feature. */
+export interface FeatureFormsTable {
+  id: Generated<string>;
+  organization_id: string;
+  feature_id: string;
+  form_feature_id: string;
+  form_id: string;
+  form_name: string;
+  data: Json<unknown[]>;
+  pages: number | null;
+  created_at: Timestamp;
+  created_by: string | null;
+  updated_at: Timestamp;
+  updated_by: string | null;
+  deleted_at: Timestamp | null;
+}
+
 /** Stored files of attachment rows that are gone, waiting for the worker to delete them (migration 027). */
 export interface AttachmentFilePurgesTable {
   storage_key: string;
@@ -566,6 +584,7 @@ export interface DB {
   onecall_tickets: OnecallTicketsTable;
   onecall_responses: OnecallResponsesTable;
   attachments: AttachmentsTable;
+  feature_forms: FeatureFormsTable;
   attachment_file_purges: AttachmentFilePurgesTable;
   jobs: JobsTable;
   layer_shares: LayerSharesTable;

@@ -14,7 +14,7 @@ const tags = ['forms'];
 const FORM_FILE_LIMIT = 5 * 1024 * 1024;
 const FORM_VIEW_TTL_SECONDS = 5 * 60;
 /** A form's own policy: even opened directly it runs in an opaque origin, loads nothing, reaches nothing. */
-const FORM_SANDBOX =
+export const FORM_SANDBOX =
   "sandbox allow-scripts allow-forms; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:";
 
 const dtoSchema = formDetailsSchema.extend({
@@ -119,8 +119,9 @@ export function formRoutes(deps: Deps) {
         },
       },
       async (req) => {
-        const form = await forms.findForm(deps.db, callerOf(req), req.params.id);
-        return { url: await viewUrls.create({ formId: form.id, organizationId: form.organization_id }) };
+        const caller = callerOf(req);
+        const form = await forms.findForm(deps.db, caller, req.params.id);
+        return { url: await viewUrls.create({ formId: form.id, organizationId: caller.organizationId }) };
       },
     );
 

@@ -265,9 +265,17 @@ export async function formsOfProject(deps: Deps, caller: Caller, projectId: stri
   return out;
 }
 
+/** A form's HTML with its script (then any `after` scripts) inlined before </body>, as one document. */
+export function formDocument(form: { html: string; js: string }, ...after: string[]): string {
+  const inline = (js: string) => `<script>\n${js.replace(/<\/script/gi, '<\\/script')}\n</script>`;
+  const scripts = [form.js, ...after].map(inline).join('\n');
+  // A function replacer: "$&" or "$'" in a script must stay as written.
+  return /<\/body>/i.test(form.html)
+    ? form.html.replace(/<\/body>/i, () => `${scripts}\n</body>`)
+    : `${form.html}\n${scripts}`;
+}
+
 /** The form as one HTML document with its script, for a sandboxed iframe. */
 export async function renderedForm(deps: Deps, caller: Pick<Caller, 'organizationId'>, id: string): Promise<string> {
-  const form = await findForm(deps.db, caller, id);
-  const script = `<script>\n${form.js.replace(/<\/script/gi, '<\\/script')}\n</script>`;
-  return /<\/body>/i.test(form.html) ? form.html.replace(/<\/body>/i, `${script}\n</body>`) : `${form.html}\n${script}`;
+  return formDocument(await findForm(deps.db, caller, id));
 }

@@ -16,4 +16,5 @@ export * from './system-names.js';
 export * from './activities.js';
 export * from './activity-reports.js';
 export * from './attachments.js';
+export * from './feature-forms.js';
 export * from './onecall.js';
