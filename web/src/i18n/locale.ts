@@ -34,6 +34,9 @@ import reportsZh from './reports/zh.json';
 import attachmentsEn from './attachments/en.json';
 import attachmentsEs from './attachments/es.json';
 import attachmentsZh from './attachments/zh.json';
+import oneCallEn from './onecall/en.json';
+import oneCallEs from './onecall/es.json';
+import oneCallZh from './onecall/zh.json';
 
 export const LOCALES = ['en', 'es', 'zh'] as const;
 export type AppLocale = (typeof LOCALES)[number];
@@ -53,6 +56,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...activityEn,
     ...reportsEn,
     ...attachmentsEn,
+    ...oneCallEn,
   },
   es: {
     ...es,
@@ -67,6 +71,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...activityEs,
     ...reportsEs,
     ...attachmentsEs,
+    ...oneCallEs,
   },
   zh: {
     ...zh,
@@ -81,6 +86,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...activityZh,
     ...reportsZh,
     ...attachmentsZh,
+    ...oneCallZh,
   },
 };
 

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
+import { isTicketFeatureId, oneCallFlags } from '@fieldbook/domain';
 import type { FeatureOut } from '../../../api/features';
 import { AttachmentsTab } from '../attachments/AttachmentsTab';
+import { OneCallTab } from '../onecall/OneCallTab';
 import { ActivityTab } from './ActivityTab';
 import { InfoTab } from './InfoTab';
 
@@ -11,7 +13,8 @@ import { InfoTab } from './InfoTab';
 export interface FeatureTab {
   id: string;
   labelId: string;
-  visible: (feature: FeatureOut) => boolean;
+  /** `org`: the organization's functionality flags, for tabs an organization may switch off. */
+  visible: (feature: FeatureOut, org: { functionalityFlags: unknown }) => boolean;
   Component: ComponentType<{ feature: FeatureOut }>;
 }
 
@@ -19,9 +22,19 @@ export const FEATURE_TABS: FeatureTab[] = [
   { id: 'INFO', labelId: 'app.feature.tab.info', visible: () => true, Component: InfoTab },
   { id: 'ATTACHMENTS', labelId: 'app.feature.tab.attachments', visible: () => true, Component: AttachmentsTab },
   { id: 'ACTIVITY', labelId: 'app.feature.tab.activity', visible: () => true, Component: ActivityTab },
+  {
+    id: 'ONECALL_811',
+    labelId: 'app.feature.tab.onecall',
+    visible: (feature, org) => isTicketFeatureId(feature.id) && oneCallFlags(org.functionalityFlags).positiveResponse,
+    Component: OneCallTab,
+  },
 ];
 
 /** The saved tab (prefs.lastFeaturePanelView) when it suits the feature, else INFO. */
-export function tabFor(feature: FeatureOut, saved: string | null | undefined): FeatureTab {
-  return FEATURE_TABS.find((t) => t.id === saved && t.visible(feature)) ?? FEATURE_TABS[0];
+export function tabFor(
+  feature: FeatureOut,
+  saved: string | null | undefined,
+  org: { functionalityFlags: unknown },
+): FeatureTab {
+  return FEATURE_TABS.find((t) => t.id === saved && t.visible(feature, org)) ?? FEATURE_TABS[0];
 }
