@@ -159,6 +159,9 @@ export function answerableMembers(organization: OneCallMember[], membersNotified
   return organization.filter((m) => notified.has(m.code));
 }
 
+/** A feature id of a one-call ticket ("onecall_tickets.<n>"). */
+export const isTicketFeatureId = (featureId: string) => featureId.startsWith('onecall_tickets.');
+
 /** The flags one-call needs (spec 3 §6): onecall.enabled, and positiveResponse for the ONECALL_811 tab. */
 export function oneCallFlags(functionalityFlags: unknown): { enabled: boolean; positiveResponse: boolean } {
   const onecall = (functionalityFlags as { onecall?: { enabled?: unknown; positiveResponse?: unknown } } | null)

@@ -9,7 +9,7 @@ import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import { useState, type ReactElement } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { LEADER_LIMITS, LINE_FN_MSG } from '@fieldbook/domain';
+import { LEADER_LIMITS, LINE_FN_MSG, isTicketFeatureId } from '@fieldbook/domain';
 import { useCurrentAccount } from '../../../api/accounts';
 import type { FeatureOut } from '../../../api/features';
 import type { Layer, Project } from '../../../api/projects';
@@ -42,7 +42,8 @@ export function FeatureActions({ feature, project, layer }: Props) {
   const lineFunctions = useLineFunctionsOn();
   const editing = useMapStore((s) => s.mode.type === 'edit');
   const p = feature.properties;
-  const writable = !!feature.abilities?.edit && !layer?.readOnly;
+  // A one-call ticket shows what its center sent (spec 3 §2): read-only.
+  const writable = !!feature.abilities?.edit && !layer?.readOnly && !isTicketFeatureId(feature.id);
   const otherDictionary = !!p.dictionary_id && p.dictionary_id !== project?.dataDictionaryId;
   const geometryEditable = writable && !otherDictionary && !isMultiPart(feature.geometry);
   const isPoint = feature.id.startsWith('point.');

@@ -16,6 +16,7 @@ import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
+import { useCurrentAccount } from '../../../api/accounts';
 import { useFeature } from '../../../api/features';
 import { usePreferences } from '../../../app/preferences-store';
 import { useMapStore } from '../../state/map-store';
@@ -59,7 +60,8 @@ export function FeaturePanel() {
     useWorkspace.getState().setEditPanel(null);
   }, [selection?.featureId]);
 
-  const tab = feature ? tabFor(feature, savedTab) : FEATURE_TABS[0];
+  const org = { functionalityFlags: useCurrentAccount().data?.organization.functionalityFlags };
+  const tab = feature ? tabFor(feature, savedTab, org) : FEATURE_TABS[0];
   const component = feature
     ? findComponent(dictionary, {
         systemId: feature.properties.system_id ?? '',
@@ -143,7 +145,7 @@ export function FeaturePanel() {
           aria-label={label('app.feature.panel.tabs')}
           sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
         >
-          {FEATURE_TABS.filter((t) => t.visible(feature)).map((t) => (
+          {FEATURE_TABS.filter((t) => t.visible(feature, org)).map((t) => (
             <Tab
               key={t.id}
               value={t.id}

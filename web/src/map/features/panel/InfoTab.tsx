@@ -1,3 +1,4 @@
+import { isTicketFeatureId } from '@fieldbook/domain';
 import { Box } from '@mui/material';
 import type { FeatureOut } from '../../../api/features';
 import { useWorkspace } from '../workspace-store';
@@ -15,7 +16,7 @@ export function InfoTab({ feature }: { feature: FeatureOut }) {
   const editPanel = useWorkspace((s) => s.editPanel);
   const close = () => useWorkspace.getState().setEditPanel(null);
   const featureLayer = layer(feature.properties.layer_id);
-  const writable = !!feature.abilities?.edit && !featureLayer?.readOnly;
+  const writable = !!feature.abilities?.edit && !featureLayer?.readOnly && !isTicketFeatureId(feature.id);
   return (
     <Box>
       <FeatureActions feature={feature} project={project} layer={featureLayer} />

@@ -28,6 +28,7 @@ import { usePanelDialogs } from '../panel-store';
 import type { PanelFlags } from '../rights';
 import { fieldError } from './field-error';
 import { useProjectWrite } from './project-write';
+import { OneCallEditButton } from '../onecall/OneCallEditButton';
 
 interface Props {
   open: boolean;
@@ -40,7 +41,8 @@ interface Props {
 /**
  * Project details (spec 3 §2), full screen: name, description, created date and by, organization
  * (organization admins), dictionary, save-map-extent (writes the current view), site calibration
- * (siteCalibration flag), geoid (projectGeoid flag), and delete for project admins.
+ * (siteCalibration flag), geoid (projectGeoid flag), the one-call e-mail list (one-call flag) and delete for
+ * project admins.
  */
 export function ProjectDetailsDialog({ open, project, projects, flags, onClose }: Props) {
   const intl = useIntl();
@@ -238,6 +240,7 @@ export function ProjectDetailsDialog({ open, project, projects, flags, onClose }
               geoids.map((g) => ({ id: g.GeoidID, name: g.GeoidName })),
               true,
             )}
+          <OneCallEditButton project={project} />
           {project.abilities.admin && (
             <Box>
               <Button
