@@ -34,6 +34,9 @@ import reportsZh from './reports/zh.json';
 import attachmentsEn from './attachments/en.json';
 import attachmentsEs from './attachments/es.json';
 import attachmentsZh from './attachments/zh.json';
+import featureFormsEn from './feature-forms/en.json';
+import featureFormsEs from './feature-forms/es.json';
+import featureFormsZh from './feature-forms/zh.json';
 import oneCallEn from './onecall/en.json';
 import oneCallEs from './onecall/es.json';
 import oneCallZh from './onecall/zh.json';
@@ -56,6 +59,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...activityEn,
     ...reportsEn,
     ...attachmentsEn,
+    ...featureFormsEn,
     ...oneCallEn,
   },
   es: {
@@ -71,6 +75,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...activityEs,
     ...reportsEs,
     ...attachmentsEs,
+    ...featureFormsEs,
     ...oneCallEs,
   },
   zh: {
@@ -86,6 +91,7 @@ export const CATALOGS: Record<AppLocale, Record<string, string>> = {
     ...activityZh,
     ...reportsZh,
     ...attachmentsZh,
+    ...featureFormsZh,
     ...oneCallZh,
   },
 };

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { isTicketFeatureId, oneCallFlags } from '@fieldbook/domain';
 import type { FeatureOut } from '../../../api/features';
 import { AttachmentsTab } from '../attachments/AttachmentsTab';
+import { FormsTab } from '../forms/FormsTab';
 import { OneCallTab } from '../onecall/OneCallTab';
 import { ActivityTab } from './ActivityTab';
 import { InfoTab } from './InfoTab';
@@ -20,6 +21,13 @@ export interface FeatureTab {
 
 export const FEATURE_TABS: FeatureTab[] = [
   { id: 'INFO', labelId: 'app.feature.tab.info', visible: () => true, Component: InfoTab },
+  // Form features have no FORMS tab (spec 3 §2).
+  {
+    id: 'FORMS',
+    labelId: 'app.feature.tab.forms',
+    visible: (feature) => !feature.id.startsWith('htmlform_feature.'),
+    Component: FormsTab,
+  },
   { id: 'ATTACHMENTS', labelId: 'app.feature.tab.attachments', visible: () => true, Component: AttachmentsTab },
   { id: 'ACTIVITY', labelId: 'app.feature.tab.activity', visible: () => true, Component: ActivityTab },
   {
