@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ONECALL_MSG, type OneCallEmail } from '@fieldbook/domain';
+import { LOCATE_FORM_ID, ONECALL_MSG, type OneCallEmail } from '@fieldbook/domain';
 import type { Mailer } from '../src/platform/mail.js';
 import { harness, type Harness } from './harness.js';
 import { createMember, signedInAccount, type SignedIn } from './factories.js';
@@ -187,6 +187,27 @@ describe('positive responses', () => {
     ]);
     const latest = await call(h, f.admin, 'GET', `/rest/onecall/tickets/${TICKET}/responses`);
     expect(latest.body.responses.map((r: { mbcode: string }) => r.mbcode)).toEqual(['XCEL01', 'DNVWTR']);
+  });
+
+  it('is sent from a Locate Form record of the ticket, whose id it keeps; another record is refused', async () => {
+    const locate = (ticketNumber: string) =>
+      call(h, f.admin, 'POST', '/rest/features/forms', {
+        featureId,
+        formId: LOCATE_FORM_ID,
+        projectId: f.project.id,
+        data: [{ id: 'ticketNumber', type: 'text', value: ticketNumber }],
+      });
+    const record = await locate(` ${TICKET} `);
+    expect(record.status).toBe(201);
+    const other = await locate('250314-69998');
+    const before = await oneCallCounts(h, f.admin.organizationId);
+    for (const featureFormId of [other.body.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await respond(f.admin, { member: 'XCEL01', responseCode: '001', featureFormId });
+      expect([res.status, res.body.message], featureFormId).toEqual([400, ONECALL_MSG.locateFormMismatch]);
+    }
+    expect(await oneCallCounts(h, f.admin.organizationId)).toEqual(before);
+    const sent = await respond(f.admin, { member: 'XCEL01', responseCode: '001', featureFormId: record.body.id });
+    expect(sent.body).toMatchObject({ status: 'RESPONDED', featureFormId: record.body.id });
   });
 
   it('stores nothing when the response cannot be mailed, and says so', async () => {

@@ -1,13 +1,17 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ONECALL_MSG,
   answerableMembers,
+  formDataEntrySchema,
+  isUuid,
+  ticketNumberOf,
   positiveResponseError,
   responseCodeText,
   type PositiveResponse,
   type positiveResponseInputSchema,
 } from '@fieldbook/domain';
 import type { Deps } from '../deps.js';
+import type { Executor } from '../db/types.js';
 import type { Caller } from '../http/context.js';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.js';
 import { actorOf, recordFeatureActivity } from '../activities/record.js';
@@ -40,6 +44,27 @@ function responseMail(
 }
 
 /**
+ * The Locate Form record a response is sent from (spec 3 §2 form info panel): a live record of the
+ * caller's organization whose ticket number is this ticket's; its id is kept with the response.
+ */
+async function locateRecordOf(db: Executor, caller: Caller, id: string | null | undefined, ticketNumber: string) {
+  if (!id) return null;
+  const row = isUuid(id)
+    ? await db
+        .selectFrom('feature_forms')
+        .select(['id', 'form_id', 'data'])
+        .where('id', '=', id)
+        .where('organization_id', '=', caller.organizationId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  const data = z.array(formDataEntrySchema).safeParse(row?.data);
+  if (!row || !data.success || ticketNumberOf({ formId: row.form_id, data: data.data }) !== ticketNumber)
+    throw badRequest(ONECALL_MSG.locateFormMismatch);
+  return row.id;
+}
+
+/**
  * POST /rest/onecall/positive-response/{ticketNumber} (spec 3 §5, §6): the organization's one-call and
  * positive response on, the §5 code and comment rules, a ticket the caller may see and is feature
  * admin of, a member of the organization's list that the ticket notified. The response is stored,
@@ -66,6 +91,7 @@ export async function sendPositiveResponse(
   if (!memberCode) throw badRequest(ONECALL_MSG.memberRequired);
   const member = answerableMembers(settings.members, ticket.row.members_notified).find((m) => m.code === memberCode);
   if (!member) throw badRequest(ONECALL_MSG.memberNotAllowed);
+  const featureFormId = await locateRecordOf(deps.db, caller, input.featureFormId, ticket.row.ticket_number);
   const organization = await deps.db
     .selectFrom('organizations')
     .select('name')
@@ -82,7 +108,7 @@ export async function sendPositiveResponse(
         member_name: member.name,
         response_code: code,
         comments,
-        feature_form_id: input.featureFormId ?? null,
+        feature_form_id: featureFormId,
         responded_by: caller.accountId,
         responded_by_email: caller.email,
         delivered_to: ticket.row.reply_to,

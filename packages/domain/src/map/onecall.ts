@@ -51,6 +51,8 @@ export const ONECALL_MSG = {
   commentsLength: 'app.onecall.error.comments-length',
   unknownCode: 'app.onecall.error.unknown-code',
   ticketArchived: 'app.onecall.error.ticket-archived',
+  /** The Locate Form record named is not one of this ticket (another ticket number, gone, or no Locate Form). */
+  locateFormMismatch: 'app.onecall.error.locate-form',
   /** A ticket feature shows what the one-call center sent; nobody edits it (spec 3 §2 read-only panel). */
   ticketReadOnly: 'app.onecall.error.ticket-read-only',
   positiveResponseSuccess: 'app.onecall.positive-response.success',
