@@ -7,7 +7,7 @@ import type { Attachment } from '@fieldbook/domain';
 import en from '../web/src/i18n/attachments/en.json' with { type: 'json' };
 import { picture } from '../server/test/attachment-fixtures.js';
 import { closeFeaturePanel, expectSnack, mapSettled, selectAt } from './support/map-page.js';
-import { seedLocates, type Locates } from './support/features.js';
+import { addPole, seedLocates, type Locates } from './support/features.js';
 import { signIn, startMapEnv, updatePrefs, type MapEnv } from './support/session.js';
 
 /** A two-page PDF, each page filled with a colour the test can look for. */
@@ -48,6 +48,15 @@ describe('attachments: upload, annotate, note, preview, download, delete, read-o
     await page.getByTestId('feature-tab-ATTACHMENTS').click();
     await tab().getByTestId('attachment-count').filter({ hasText: /\S/ }).waitFor();
   };
+  /** A reload, then the pole's ATTACHMENTS tab with the photo's thumbnail loaded. */
+  const reloadAndOpenPole = async () => {
+    await page.reload();
+    await page.getByTestId('map').waitFor();
+    await mapSettled(page);
+    await openTab(pole, 'Electric Pole');
+    const thumb = row('pole-photo.png').getByTestId('attachment-thumb');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(375);
+  };
   const attachByApi = async (featureId: string, layerId: string, name: string, data: Buffer, type: string) => {
     const query = new URLSearchParams({
       NewID: crypto.randomUUID(),
@@ -66,17 +75,7 @@ describe('attachments: upload, annotate, note, preview, download, delete, read-o
   beforeAll(async () => {
     env = await startMapEnv({ given: 'Ada', company: 'Attach' });
     ids = await seedLocates(env, { center: { lat: 39.7407, lng: -104.99 }, zoom: 17 });
-    poleId = (
-      await env.api<{ id: string }>('POST', '/rest/features/points', {
-        geometry: { type: 'Point', coordinates: pole },
-        properties: {
-          layer_id: ids.point,
-          system_id: ids.pole.systemId,
-          component_id: ids.pole.componentId,
-          attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
-        },
-      })
-    ).id;
+    poleId = await addPole(env, ids, pole);
     // A read-only layer whose point already has a photo (attached before the layer was locked).
     const folder = await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders`, { name: 'Archive' });
     const archive = await env.api<{ id: string }>('POST', `/rest/projects/${ids.project}/folders/${folder.id}/layers`, {
@@ -182,12 +181,7 @@ describe('attachments: upload, annotate, note, preview, download, delete, read-o
   });
 
   it('shows the thumbnail, the annotations and the note again after a reload', async () => {
-    await page.reload();
-    await page.getByTestId('map').waitFor();
-    await mapSettled(page);
-    await openTab(pole, 'Electric Pole');
-    const thumb = row('pole-photo.png').getByTestId('attachment-thumb');
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(375);
+    await reloadAndOpenPole();
     expect(await row('pole-photo.png').getByTestId('attachment-details').textContent()).toContain('2 annotations');
     expect(await row('pole-photo.png').getByTestId('attachment-note-excerpt').textContent()).toBe(
       'Cracked valve box, north side',
@@ -220,10 +214,7 @@ describe('attachments: upload, annotate, note, preview, download, delete, read-o
 
   it('pages through a PDF attachment', async () => {
     await attachByApi(poleId, ids.point, 'permit.pdf', await twoPagePdf(), 'application/pdf');
-    await page.reload();
-    await page.getByTestId('map').waitFor();
-    await mapSettled(page);
-    await openTab(pole, 'Electric Pole');
+    await reloadAndOpenPole();
     await row('permit.pdf').getByTestId('attachment-open').click();
     const preview = tab().getByTestId('attachment-preview');
     const pageLabel = preview.getByTestId('pdf-page');
@@ -250,12 +241,7 @@ describe('attachments: upload, annotate, note, preview, download, delete, read-o
 
   it('asks for a new URL once when a preview fails, then says it was not found', async () => {
     // After a reload no file URL is cached; each GetFile call is counted per file.
-    await page.reload();
-    await page.getByTestId('map').waitFor();
-    await mapSettled(page);
-    await openTab(pole, 'Electric Pole');
-    const thumb = row('pole-photo.png').getByTestId('attachment-thumb');
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(375);
+    await reloadAndOpenPole();
     const files = Object.fromEntries((await listed()).map((a) => [a.file_name, a.File_ID]));
     const urlCalls: string[] = [];
     page.on('request', (r) => {

@@ -124,3 +124,17 @@ export async function classify(
   await page.getByTestId('new-feature-save').click();
   await dialog.waitFor({ state: 'hidden' });
 }
+
+/** An Electric Pole added by the API (its Add entry is logged), Locate Status "Marked"; its id "point.<n>". */
+export async function addPole(env: MapEnv, ids: Locates, coordinates: number[]): Promise<string> {
+  const pole = await env.api<{ id: string }>('POST', '/rest/features/points', {
+    geometry: { type: 'Point', coordinates },
+    properties: {
+      layer_id: ids.point,
+      system_id: ids.pole.systemId,
+      component_id: ids.pole.componentId,
+      attributes: [{ attributeId: ids.pole.statusId, attributeValue: 'Marked' }],
+    },
+  });
+  return pole.id;
+}

@@ -55,13 +55,40 @@ function LetterIcon({ letter }: { letter: string }) {
   );
 }
 
+interface SliderProps {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+  testId: string;
+}
+
+/** A slider named by the caption above it, which also shows its value. */
+function LabelledSlider({ label, min, max, value, onChange, testId }: SliderProps) {
+  const id = useId();
+  return (
+    <Box sx={{ flex: '1 1 120px', minWidth: 120 }}>
+      <Typography id={id} variant="caption" color="text.secondary">
+        {label}: {value}
+      </Typography>
+      <Slider
+        size="small"
+        min={min}
+        max={max}
+        value={value}
+        onChange={(_, v) => onChange(v as number)}
+        slotProps={{ input: { 'aria-labelledby': id, 'data-testid': testId } as object }}
+      />
+    </Box>
+  );
+}
+
 /** The annotation tools (spec 3 §3 types), line width, alpha and colour, undo, clear and save. */
 export function AnnotationToolbar(props: Props) {
   const { tool, onTool, style, onStyle } = props;
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const widthId = useId();
-  const alphaId = useId();
   return (
     <Stack spacing={1} sx={{ py: 1 }} data-testid="annotation-toolbar">
       <ToggleButtonGroup
@@ -86,32 +113,22 @@ export function AnnotationToolbar(props: Props) {
         ))}
       </ToggleButtonGroup>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'center' }}>
-        <Box sx={{ flex: '1 1 120px', minWidth: 120 }}>
-          <Typography id={widthId} variant="caption" color="text.secondary">
-            {t('app.attachment.annotate.width')}: {style.line_width}
-          </Typography>
-          <Slider
-            size="small"
-            min={1}
-            max={60}
-            value={style.line_width}
-            onChange={(_, v) => onStyle({ ...style, line_width: v as number })}
-            slotProps={{ input: { 'aria-labelledby': widthId, 'data-testid': 'annotation-width' } as object }}
-          />
-        </Box>
-        <Box sx={{ flex: '1 1 120px', minWidth: 120 }}>
-          <Typography id={alphaId} variant="caption" color="text.secondary">
-            {t('app.attachment.annotate.alpha')}: {style.alpha}
-          </Typography>
-          <Slider
-            size="small"
-            min={0}
-            max={255}
-            value={style.alpha}
-            onChange={(_, v) => onStyle({ ...style, alpha: v as number })}
-            slotProps={{ input: { 'aria-labelledby': alphaId, 'data-testid': 'annotation-alpha' } as object }}
-          />
-        </Box>
+        <LabelledSlider
+          label={t('app.attachment.annotate.width')}
+          min={1}
+          max={60}
+          value={style.line_width}
+          onChange={(line_width) => onStyle({ ...style, line_width })}
+          testId="annotation-width"
+        />
+        <LabelledSlider
+          label={t('app.attachment.annotate.alpha')}
+          min={0}
+          max={255}
+          value={style.alpha}
+          onChange={(alpha) => onStyle({ ...style, alpha })}
+          testId="annotation-alpha"
+        />
         <Box component="label" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
           <Typography variant="caption" color="text.secondary">
             {t('app.attachment.annotate.color')}

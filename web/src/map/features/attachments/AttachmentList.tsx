@@ -1,18 +1,10 @@
-import {
-  IconButton,
-  List,
-  ListItem,
-  ListItemAvatar,
-  ListItemButton,
-  ListItemText,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { List, ListItem, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useIntl } from 'react-intl';
 import type { Attachment } from '@fieldbook/domain';
 import { noteExcerpt, readableBytes } from './attachment-rules';
 import { AttachmentThumb } from './AttachmentThumb';
+import { TipIconButton } from './TipIconButton';
 
 interface Props {
   attachments: Attachment[];
@@ -46,20 +38,17 @@ export function AttachmentList({ attachments, selectedId, onSelect, canDelete, o
             data-testid="attachment-row"
             data-name={a.file_name}
             secondaryAction={
-              <Tooltip title={canDelete ? deleteLabel : t('app.attachment.delete.not-allowed')}>
-                {/* The span keeps the tooltip on a disabled button. */}
-                <span>
-                  <IconButton
-                    edge="end"
-                    aria-label={deleteLabel}
-                    disabled={!canDelete}
-                    onClick={() => onDelete(a)}
-                    data-testid="attachment-delete"
-                  >
-                    <DeleteOutlinedIcon />
-                  </IconButton>
-                </span>
-              </Tooltip>
+              <TipIconButton
+                label={deleteLabel}
+                tip={canDelete ? undefined : t('app.attachment.delete.not-allowed')}
+                edge="end"
+                size="medium"
+                disabled={!canDelete}
+                onClick={() => onDelete(a)}
+                testId="attachment-delete"
+              >
+                <DeleteOutlinedIcon />
+              </TipIconButton>
             }
           >
             <ListItemButton

@@ -61,7 +61,7 @@ export function ImageAnnotator({
           annotations={annotations}
           drawing={editable ? { tool, style, onDraw: (a) => onHistory(draw(history, a)) } : undefined}
           onError={onError}
-          maxHeight={expanded ? 'calc(100vh - 280px)' : '60vh'}
+          maxHeight={expanded ? 'max(200px, calc(100vh - 380px))' : '60vh'}
         />
       </Box>
       <Typography

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, CircularProgress, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useIntl } from 'react-intl';
 import type { PDFDocumentProxy } from './pdf-document';
+import { TipIconButton } from './TipIconButton';
 
 interface Props {
   url: string;
@@ -85,35 +86,25 @@ export function PdfPreview({ url, attempt, onError, expanded }: Props) {
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1 }} data-testid="pdf-nav">
-        <Tooltip title={t('app.attachment.pdf.previous')}>
-          <span>
-            <IconButton
-              size="small"
-              aria-label={t('app.attachment.pdf.previous')}
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-              data-testid="pdf-previous"
-            >
-              <ChevronLeftIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <TipIconButton
+          label={t('app.attachment.pdf.previous')}
+          disabled={page <= 1}
+          onClick={() => setPage(page - 1)}
+          testId="pdf-previous"
+        >
+          <ChevronLeftIcon />
+        </TipIconButton>
         <Typography variant="body2" aria-live="polite" data-testid="pdf-page">
           {pages ? t('app.attachment.pdf.page', { page, pages }) : ' '}
         </Typography>
-        <Tooltip title={t('app.attachment.pdf.next')}>
-          <span>
-            <IconButton
-              size="small"
-              aria-label={t('app.attachment.pdf.next')}
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-              data-testid="pdf-next"
-            >
-              <ChevronRightIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <TipIconButton
+          label={t('app.attachment.pdf.next')}
+          disabled={page >= pages}
+          onClick={() => setPage(page + 1)}
+          testId="pdf-next"
+        >
+          <ChevronRightIcon />
+        </TipIconButton>
       </Box>
       <Box
         ref={box}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Dialog, DialogContent, IconButton, Paper, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Box, Dialog, DialogContent, Paper, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
@@ -15,6 +15,7 @@ import { readableBytes } from './attachment-rules';
 import { attachmentsApi, putInList, refreshAfterChange } from './attachments-api';
 import { NoteEditor } from './NoteEditor';
 import { PreviewBody } from './PreviewBody';
+import { TipIconButton } from './TipIconButton';
 
 interface Props {
   attachment: Attachment;
@@ -97,27 +98,17 @@ export function PreviewPane({ attachment, featureId, editable, onClose }: Props)
           {readableBytes(attachment.size, intl.locale)}
         </Typography>
       </Box>
-      <Tooltip title={t(expanded ? 'app.attachment.preview.collapse' : 'app.attachment.preview.expand')}>
-        <IconButton
-          size="small"
-          aria-label={t(expanded ? 'app.attachment.preview.collapse' : 'app.attachment.preview.expand')}
-          aria-pressed={expanded}
-          onClick={() => setExpanded(!expanded)}
-          data-testid="attachment-preview-expand"
-        >
-          {expanded ? <CloseFullscreenIcon fontSize="small" /> : <OpenInFullIcon fontSize="small" />}
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t('app.attachment.preview.close')}>
-        <IconButton
-          size="small"
-          aria-label={t('app.attachment.preview.close')}
-          onClick={onClose}
-          data-testid="attachment-preview-close"
-        >
-          <CloseIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <TipIconButton
+        label={t(expanded ? 'app.attachment.preview.collapse' : 'app.attachment.preview.expand')}
+        pressed={expanded}
+        onClick={() => setExpanded(!expanded)}
+        testId="attachment-preview-expand"
+      >
+        {expanded ? <CloseFullscreenIcon fontSize="small" /> : <OpenInFullIcon fontSize="small" />}
+      </TipIconButton>
+      <TipIconButton label={t('app.attachment.preview.close')} onClick={onClose} testId="attachment-preview-close">
+        <CloseIcon fontSize="small" />
+      </TipIconButton>
     </Box>
   );
   const body: ReactNode = (

@@ -1,4 +1,4 @@
-import { Box, IconButton, LinearProgress, ListItem, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import { Box, LinearProgress, ListItem, ListItemIcon, ListItemText } from '@mui/material';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import ErrorOutlinedIcon from '@mui/icons-material/ErrorOutlined';
@@ -6,6 +6,7 @@ import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutl
 import { useIntl } from 'react-intl';
 import { ATTACHMENT_MAX_BYTES } from '@fieldbook/domain';
 import { readableBytes } from './attachment-rules';
+import { TipIconButton } from './TipIconButton';
 import type { QueuedFile } from './upload-queue';
 
 const STATUS_ICONS = {
@@ -33,17 +34,9 @@ export function UploadFileRow({ item, onRemove }: { item: QueuedFile; onRemove?:
       data-name={item.file.name}
       secondaryAction={
         onRemove && (
-          <Tooltip title={removeLabel}>
-            <IconButton
-              edge="end"
-              size="small"
-              aria-label={removeLabel}
-              onClick={onRemove}
-              data-testid="upload-file-remove"
-            >
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <TipIconButton label={removeLabel} edge="end" onClick={onRemove} testId="upload-file-remove">
+            <CloseIcon fontSize="small" />
+          </TipIconButton>
         )
       }
     >

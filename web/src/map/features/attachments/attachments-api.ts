@@ -45,6 +45,8 @@ export function useFileUrl(id: string, thumb: boolean) {
     staleTime: 60_000,
     gcTime: 120_000,
     retry: false,
+    // A new URL would load the same file again for nothing.
+    refetchOnWindowFocus: false,
   });
 }
 

@@ -8,16 +8,18 @@ import { useFileUrl } from './attachments-api';
  */
 export function useRetriedUrl(id: string, thumb: boolean) {
   const query = useFileUrl(id, thumb);
-  const [attempt, setAttempt] = useState({ id, retried: false, failed: false });
+  // `failedUrlAt`: when the URL that failed was fetched; only a newer one is shown again.
+  const fresh = { id, retried: false, failed: false, failedUrlAt: 0 };
+  const [attempt, setAttempt] = useState(fresh);
   // Another file starts afresh (state adjusted while rendering, as React advises over an effect).
-  const current = attempt.id === id ? attempt : { id, retried: false, failed: false };
+  const current = attempt.id === id ? attempt : fresh;
   if (current !== attempt) setAttempt(current);
 
   const { refetch } = query;
   const fail = () => {
     if (current.retried) setAttempt({ ...current, failed: true });
     else {
-      setAttempt({ ...current, retried: true });
+      setAttempt({ ...current, retried: true, failedUrlAt: query.dataUpdatedAt });
       void refetch();
     }
   };
@@ -27,8 +29,9 @@ export function useRetriedUrl(id: string, thumb: boolean) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new failure of the call counts; fail is new each render
   }, [callFailed]);
 
+  const renewed = query.dataUpdatedAt > current.failedUrlAt;
   return {
-    url: current.failed || query.isError ? undefined : query.data?.url,
+    url: current.failed || query.isError || !renewed ? undefined : query.data?.url,
     loading: !current.failed && (query.isPending || query.isFetching),
     failed: current.failed,
     /** Changes with the retry: a key that remounts the element, so it loads again even from an equal URL. */
