@@ -32,7 +32,13 @@ export function AddFormButton({
       >
         {intl.formatMessage({ id: 'app.feature-forms.add' })}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { maxWidth: 'min(360px, calc(100vw - 32px))' } } }}
+      >
         {forms.map((form) => (
           <MenuItem
             key={form.id}
@@ -41,8 +47,9 @@ export function AddFormButton({
               onPick(form);
             }}
             data-testid={`form-add-${form.name}`}
+            sx={{ whiteSpace: 'normal' }}
           >
-            <ListItemText primary={form.name} />
+            <ListItemText primary={form.name} sx={{ overflowWrap: 'anywhere' }} />
           </MenuItem>
         ))}
       </Menu>

@@ -103,7 +103,17 @@ export function FormRecordPanel({ feature, record, onOpen, onDelete }: Props) {
           })}
         </Typography>
       </AccordionDetails>
-      <AccordionActions sx={{ flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-start', px: 2, pb: 1.5 }}>
+      <AccordionActions
+        sx={{
+          flexWrap: 'wrap',
+          gap: 0.5,
+          justifyContent: 'flex-start',
+          px: 2,
+          pb: 1.5,
+          // The gap spaces the buttons, also on a wrapped second row.
+          '& > :not(style) ~ :not(style)': { ml: 0 },
+        }}
+      >
         {record.formId === LOCATE_FORM_ID && <PositiveResponseButton feature={feature} record={record} />}
         <Button
           size="small"
