@@ -142,6 +142,34 @@ describe('attachments: upload, annotate, note, preview, download, delete, read-o
     expect((await listed()).map((a) => a.file_name)).toEqual(['pole-photo.png']);
   });
 
+  it('takes several files dropped at once and adds them with the note given in the dialog', async () => {
+    await tab().getByTestId('attachment-add').click();
+    const dialog = page.getByTestId('attachment-upload-dialog');
+    const sketches = await Promise.all([picture(320, 200, 'png'), picture(200, 320, 'png')]);
+    const dropped = await page.evaluateHandle(
+      (files) => {
+        const transfer = new DataTransfer();
+        for (const f of files)
+          transfer.items.add(
+            new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: 'image/png' }),
+          );
+        return transfer;
+      },
+      sketches.map((data, i) => ({ name: `sketch-${i + 1}.png`, data: data.toString('base64') })),
+    );
+    await dialog.getByTestId('attachment-drop').dispatchEvent('dragover', { dataTransfer: dropped });
+    expect(await dialog.getByTestId('attachment-drop').getAttribute('data-dragging')).toBe('true');
+    await dialog.getByTestId('attachment-drop').dispatchEvent('drop', { dataTransfer: dropped });
+    await expect.poll(() => dialog.locator('[data-testid="upload-file-row"][data-status="idle"]').count()).toBe(2);
+    await dialog.getByTestId('attachment-upload-note').fill('Sketch of the crossing');
+    await dialog.getByTestId('attachment-upload-submit').click();
+    await expectSnack(page, '2 attachments added');
+    await dialog.waitFor({ state: 'hidden' });
+    for (const name of ['sketch-1.png', 'sketch-2.png'])
+      expect(await row(name).getByTestId('attachment-note-excerpt').textContent()).toBe('Sketch of the crossing');
+    expect((await listed()).map((a) => a.file_name)).toEqual(['pole-photo.png', 'sketch-1.png', 'sketch-2.png']);
+  });
+
   it('draws annotations in image pixels and saves them with a note', async () => {
     await row('pole-photo.png').getByTestId('attachment-open').click();
     const preview = tab().getByTestId('attachment-preview');
@@ -284,7 +312,7 @@ describe('attachments: upload, annotate, note, preview, download, delete, read-o
     ]);
     expect(download.suggestedFilename()).toMatch(/^attachments-point-.+\.zip$/);
     const zip = unzipSync(new Uint8Array(await readFile((await download.path())!)));
-    expect(Object.keys(zip).sort()).toEqual(['permit.pdf', 'pole-photo.png']);
+    expect(Object.keys(zip).sort()).toEqual(['permit.pdf', 'pole-photo.png', 'sketch-1.png', 'sketch-2.png']);
     expect(Buffer.from(zip['pole-photo.png']).equals(photo)).toBe(true);
   });
 
@@ -295,7 +323,7 @@ describe('attachments: upload, annotate, note, preview, download, delete, read-o
     await dialog.getByTestId('confirm-dialog-confirm').click();
     await expectSnack(page, en['app.attachment.delete.success']);
     await row('permit.pdf').waitFor({ state: 'detached' });
-    expect((await listed()).map((a) => a.file_name)).toEqual(['pole-photo.png']);
+    expect((await listed()).map((a) => a.file_name)).toEqual(['pole-photo.png', 'sketch-1.png', 'sketch-2.png']);
   });
 
   it('offers no add, delete, drawing or note editing on a read-only layer', async () => {
