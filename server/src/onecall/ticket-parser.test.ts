@@ -25,7 +25,7 @@ describe('one-call ticket parser (samples/README.md)', () => {
       responseTo: 'responses@uncc.example',
     });
     expect(t.fields).toMatchObject({
-      center: 'UTILITY NOTIFICATION CENTER OF COLORADO                    LOCATE REQUEST',
+      center: 'UTILITY NOTIFICATION CENTER OF COLORADO',
       transmitted: '2025-03-14 09:12',
       work_begin: '2025-03-18 07:00',
       expires: '2025-04-01 23:59',

@@ -147,7 +147,7 @@ function read(lines: string[]): Reading {
       if (open?.kind === 'polygon') polygonLine(line);
       else if (open?.kind === 'block' && /^\s/.test(line))
         r.fields[open.field] = `${r.fields[open.field]} ${line.trim()}`.trim();
-      else if (Object.keys(r.fields).length === 0) r.fields.center = line.trim();
+      else if (Object.keys(r.fields).length === 0) r.fields.center = line.trim().split(/\s{2,}/)[0];
       continue;
     }
     open = null;

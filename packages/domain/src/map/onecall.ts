@@ -106,9 +106,14 @@ export function positiveResponseError(input: { responseCode?: string | null; com
   const code = input.responseCode?.trim() ?? '';
   if (!code) return ONECALL_MSG.noResponseCode;
   if (!responseCodeText(code)) return ONECALL_MSG.unknownCode;
-  const comments = input.comments?.trim() ?? '';
-  if (!comments) return CODES_NEEDING_COMMENTS.includes(code) ? ONECALL_MSG.commentsRequired : null;
-  if (comments.length < ONECALL_LIMITS.commentsMin || comments.length > ONECALL_LIMITS.commentsMax)
+  return commentsError(code, input.comments);
+}
+
+/** Spec 3 §5 comments alone: required for 008/021/022/023; when given, 10–255 characters (trimmed). */
+export function commentsError(responseCode: string, comments: string | null | undefined) {
+  const text = comments?.trim() ?? '';
+  if (!text) return CODES_NEEDING_COMMENTS.includes(responseCode) ? ONECALL_MSG.commentsRequired : null;
+  if (text.length < ONECALL_LIMITS.commentsMin || text.length > ONECALL_LIMITS.commentsMax)
     return ONECALL_MSG.commentsLength;
   return null;
 }

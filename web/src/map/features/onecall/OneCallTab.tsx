@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useIntl } from 'react-intl';
 import { ONECALL_MSG } from '@fieldbook/domain';
@@ -33,28 +33,35 @@ export function OneCallTab({ feature }: { feature: FeatureOut }) {
   const data = ticket.data;
   return (
     <Box data-testid="onecall-tab">
-      <Box sx={{ display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
-        <Tabs
-          value={view}
-          onChange={(_, v: 'ticket' | 'responses') => setView(v)}
-          aria-label={label('app.onecall.tabs')}
-          sx={{ flex: 1, minHeight: 40 }}
-        >
-          <Tab value="ticket" label={label('app.onecall.tab.ticket')} sx={{ minHeight: 40 }} />
-          <Tab value="responses" label={label('app.onecall.tab.responses')} sx={{ minHeight: 40 }} />
-        </Tabs>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, pt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} data-testid="onecall-ticket-number">
+          {data.ticketNumber}
+        </Typography>
+        <Chip size="small" label={data.ticketType} color={data.ticketType === 'EMERGENCY' ? 'error' : 'default'} />
+        {data.archived && <Chip size="small" variant="outlined" label={label('app.onecall.ticket.archived')} />}
+        <Box sx={{ flex: 1 }} />
         {data.canRespond && !data.archived && (
           <Button
             size="small"
+            variant="outlined"
             startIcon={<SendIcon />}
             onClick={() => setResponding(true)}
-            sx={{ mx: 1 }}
             data-testid="onecall-respond"
           >
             {label('app.onecall.responses.respond')}
           </Button>
         )}
-      </Box>
+      </Stack>
+      <Tabs
+        value={view}
+        onChange={(_, v: 'ticket' | 'responses') => setView(v)}
+        aria-label={label('app.onecall.tabs')}
+        variant="fullWidth"
+        sx={{ minHeight: 40, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="ticket" label={label('app.onecall.tab.ticket')} sx={{ minHeight: 40 }} />
+        <Tab value="responses" label={label('app.onecall.tab.responses')} sx={{ minHeight: 40 }} />
+      </Tabs>
       {view === 'ticket' ? <TicketDetails ticket={data} /> : <ResponsesList ticket={data} />}
       <PositiveResponseDialog
         open={responding}

@@ -19,6 +19,7 @@ import {
   ONECALL_LIMITS,
   ONECALL_MSG,
   POSITIVE_RESPONSE_CODES,
+  commentsError,
   isTicketNumber,
   positiveResponseError,
   type PositiveResponse,
@@ -83,7 +84,8 @@ export function PositiveResponseDialog({ open, onClose, projectId, ticketNumber,
   useEffect(() => pickFirstMember(), [ticket?.id]);
 
   const ruleError = positiveResponseError({ responseCode: code, comments });
-  const commentsError = ruleError === ONECALL_MSG.commentsRequired || ruleError === ONECALL_MSG.commentsLength;
+  const commentsRule = commentsError(code, comments);
+  const showCommentsRule = !!commentsRule && (commentsTouched || comments.trim() !== '');
   const notFound = isTicketNumber(typed) && isNotFound(lookup.error);
   const numberHelp = !number.trim()
     ? ONECALL_MSG.noTicketNumber
@@ -199,12 +201,8 @@ export function PositiveResponseDialog({ open, onClose, projectId, ticketNumber,
             minRows={3}
             disabled={!ticket}
             required={CODES_NEEDING_COMMENTS.includes(code)}
-            error={commentsError && (commentsTouched || comments.trim() !== '')}
-            helperText={
-              commentsError && (commentsTouched || comments.trim() !== '')
-                ? t(ruleError)
-                : `${comments.trim().length}/${ONECALL_LIMITS.commentsMax}`
-            }
+            error={showCommentsRule}
+            helperText={showCommentsRule ? t(commentsRule) : `${comments.trim().length}/${ONECALL_LIMITS.commentsMax}`}
             slotProps={{ htmlInput: { maxLength: ONECALL_LIMITS.commentsMax + 1, 'data-testid': 'pr-comments' } }}
           />
         </Stack>

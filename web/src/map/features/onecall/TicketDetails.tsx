@@ -1,4 +1,4 @@
-import { Box, Chip, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useIntl } from 'react-intl';
 import type { OneCallTicket } from '@fieldbook/domain';
 
@@ -32,7 +32,7 @@ const FIELD_ORDER = [
 ];
 const rank = (key: string) => (FIELD_ORDER.includes(key) ? FIELD_ORDER.indexOf(key) : FIELD_ORDER.length);
 
-/** The ticket sub-tab (spec 3 §2): the ticket as its center sent it, read-only. */
+/** The ticket sub-tab (spec 3 §2): the ticket's fields as its center sent them, read-only. */
 export function TicketDetails({ ticket }: { ticket: OneCallTicket }) {
   const intl = useIntl();
   const labelOf = (key: string) =>
@@ -42,15 +42,6 @@ export function TicketDetails({ ticket }: { ticket: OneCallTicket }) {
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
   return (
     <Box data-testid="onecall-ticket">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {ticket.ticketNumber}
-        </Typography>
-        <Chip size="small" label={ticket.ticketType} color={ticket.ticketType === 'EMERGENCY' ? 'error' : 'default'} />
-        {ticket.archived && (
-          <Chip size="small" variant="outlined" label={intl.formatMessage({ id: 'app.onecall.ticket.archived' })} />
-        )}
-      </Stack>
       <Table size="small" aria-label={intl.formatMessage({ id: 'app.onecall.tab.ticket' })}>
         <TableBody>
           {fields.map(([key, value]) => (

@@ -150,7 +150,8 @@ export function FeaturePanel() {
               key={t.id}
               value={t.id}
               label={label(t.labelId)}
-              sx={{ minHeight: 40 }}
+              // Compact, so the five tabs fit the default 375 px panel (a tab under the scroll arrow was hidden).
+              sx={{ minHeight: 40, minWidth: 0, px: 1.25 }}
               data-testid={`feature-tab-${t.id}`}
             />
           ))}

@@ -84,7 +84,7 @@ export function OneCallEmailsDialog({ open, project, onClose }: Props) {
   const emailCell = (a: OneCallEmail) => (
     <Box sx={{ minWidth: 0 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ wordBreak: 'break-all' }} data-testid="onecall-email">
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="onecall-email">
           {a.emailAddress}
         </Typography>
         {!a.isVerified && (
@@ -103,7 +103,7 @@ export function OneCallEmailsDialog({ open, project, onClose }: Props) {
           {t('app.onecall.list.layer')}: {a.layerName}
         </Typography>
       )}
-      <Typography variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-all' }}>
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
         {t('app.onecall.list.inbound', { address: a.inboundAddress })}
       </Typography>
     </Box>
