@@ -54,7 +54,8 @@ export function UploadFileRow({ item, onRemove }: { item: QueuedFile; onRemove?:
             {(item.status === 'uploading' || item.status === 'metadata') && (
               <LinearProgress
                 sx={{ display: 'block', mt: 0.5 }}
-                variant={item.status === 'uploading' ? 'determinate' : 'indeterminate'}
+                // Sent and waiting for the server's answer: indeterminate, like the metadata update.
+                variant={item.status === 'uploading' && item.progress < 1 ? 'determinate' : 'indeterminate'}
                 value={Math.round(item.progress * 100)}
                 aria-label={state}
               />
