@@ -8,6 +8,7 @@ import { call, field, setOrgMask } from './feature-fixtures.js';
 import { lastSeq, loggedSince } from './activity-log.js';
 import { attach, storedAttachmentFiles } from './attachment-fixtures.js';
 import { purgeAttachments } from '../src/attachments/purge.js';
+import { addFormRecord, grantForm } from './feature-form-fixtures.js';
 
 /**
  * Restores from the activity log (issue #14; spec 3 §4 restore dialog, §7): a feature undeleted or put
@@ -185,9 +186,15 @@ describe('feature restore', () => {
     const h = await harness();
     const f = await field(h);
     const neverStored = randomUUID();
-    const form = { File_ID: 'form-record-1', File: 'Inspection', File_Type: 'Form' };
-    const metadata = { File_List: [{ File_ID: neverStored, File: 'pole.jpg', File_Type: 'Photo' }, form] };
+    const metadata = { File_List: [{ File_ID: neverStored, File: 'pole.jpg', File_Type: 'Photo' }] };
     const point = await drawPoint(h, f.admin, f.layer('point'), { metadata });
+    // A form record on the feature (its File_List entry is written from the forms' table, migration 028).
+    const { form: inspection } = await grantForm(h, f, 'Inspection');
+    const { entry: form } = await addFormRecord(h, f.admin, {
+      featureId: point.id,
+      formId: inspection.id,
+      projectId: f.project.id,
+    });
     const live = await attach(h, f.admin, {
       featureId: point.id,
       layerId: f.layer('point'),
@@ -202,8 +209,8 @@ describe('feature restore', () => {
     });
     // The file that is gone leaves File_List; the stored one and the form record stay.
     expect(await fileListOf(h, f.admin, point.id)).toEqual([
-      form,
       { File_ID: live.File_ID, File: 'live.txt', File_Type: 'File' },
+      form,
     ]);
     expect(await attachmentNames(h, f.admin, point.id)).toEqual(['live.txt']);
   });

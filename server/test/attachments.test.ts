@@ -16,6 +16,7 @@ import { call, field } from './feature-fixtures.js';
 import { lastSeq, loggedSince } from './activity-log.js';
 import { attach, picture, sizeOf, storedAttachmentFiles, upload } from './attachment-fixtures.js';
 import { startTestS3 } from './s3-server.js';
+import { addFormRecord, grantForm } from './feature-form-fixtures.js';
 
 /**
  * Feature attachments (issue #15; spec 3 §3 File_List, §5 rules, §6 rights, §7 `/api/MapFile/...`):
@@ -306,7 +307,13 @@ describe('attachments', () => {
   it('keeps File_List in step with the attachments when a feature edit sends other metadata', async () => {
     const point = await drawPoint();
     const file = await attach(h, f.admin, { featureId: point, layerId: pointLayer(), name: 'kept.txt', data: 'k' });
-    const form = { File_ID: 'form-1', File: 'Inspection', File_Type: 'Form' };
+    // A form record on the feature (its File_List entry is written from the forms' table, migration 028).
+    const { form: inspection } = await grantForm(h, f, 'Inspection');
+    const { entry: form } = await addFormRecord(h, f.admin, {
+      featureId: point,
+      formId: inspection.id,
+      projectId: f.project.id,
+    });
     const edit = await call(h, f.admin, 'PUT', '/rest/features', {
       id: point,
       geometry: { type: 'Point', coordinates: [-104, 39] },

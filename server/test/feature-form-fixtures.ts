@@ -14,19 +14,48 @@ export const INSPECTION_HTML = `<!doctype html><html><body><form>
 export const INSPECTION_JS =
   'window.validate = () => document.querySelector("[name=inspector]").value ? [] : ["Inspector is required"];';
 
-/** A field project (feature folder with point, line, polygon layers) with a form granted to it. */
-export async function formWorld(h: Harness) {
-  const f = await field(h);
+/** A form uploaded by the project's admin and granted to the project: its id, name and forms layer. */
+export async function grantForm(h: Harness, f: { admin: SignedIn; project: { id: string } }, name = 'Pole inspection') {
   const form = (
-    await send(h, f.admin, 'POST', '/rest/forms', {
-      dto: { name: 'Pole inspection' },
-      html: INSPECTION_HTML,
-      js: INSPECTION_JS,
-    })
+    await send(h, f.admin, 'POST', '/rest/forms', { dto: { name }, html: INSPECTION_HTML, js: INSPECTION_JS })
   ).body as { id: string; name: string };
   const grant = await call(h, f.admin, 'PUT', `/rest/forms/permission/add/${form.id}/${f.project.id}`);
   expect(grant.status).toBe(200);
-  return { ...f, form, formLayerId: grant.body.layerId as string };
+  return { form, formLayerId: grant.body.layerId as string };
+}
+
+/** A field project (feature folder with point, line, polygon layers) with a form granted to it. */
+export async function formWorld(h: Harness) {
+  const f = await field(h);
+  return { ...f, ...(await grantForm(h, f)) };
+}
+
+/**
+ * A form record saved on a feature as the form dialog saves it, and the File_List entry it gets
+ * (what other areas' tests expect to see kept beside their own entries).
+ */
+export async function addFormRecord(
+  h: Harness,
+  who: SignedIn,
+  target: { featureId: string; formId: string; projectId: string },
+  values: Record<string, unknown> = { inspector: 'Ada' },
+) {
+  const res = await call(h, who, 'POST', '/rest/features/forms', {
+    ...target,
+    data: Object.entries(values).map(([id, value]) => ({ id, type: 'text', value })),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const record = res.body as FeatureFormRecord;
+  return {
+    record,
+    entry: {
+      File_ID: record.id,
+      File: record.formName,
+      File_Type: 'Form',
+      MasterFormID: record.id,
+      HtmlFormID: record.formId,
+    },
+  };
 }
 export type FormWorld = Awaited<ReturnType<typeof formWorld>>;
 
