@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_FORM_MSG, FEATURE_MSG, LOCATE_FORM_ID, MSG, formListOf, ticketNumberOf } from '@fieldbook/domain';
+import { FEATURE_FORM_MSG, FEATURE_MSG, LOCATE_FORM_ID, MSG, ticketNumberOf } from '@fieldbook/domain';
 import { harness, type Harness } from './harness.js';
 import { createMember, signedInAccount } from './factories.js';
 import { call, field, setFlag, setOrgMask } from './feature-fixtures.js';
@@ -285,11 +285,6 @@ describe('forms on features', () => {
     expect(policy).not.toMatch(/connect-src/);
     expect(page.body.indexOf('window.validate')).toBeLessThan(page.body.indexOf('validate-and-get-data'));
     expect((await h.app.inject({ method: 'GET', url: `${body.url}x` })).statusCode).toBe(404);
-  });
-
-  it('the form list may come as base64 of an empty list, which reads as no forms', () => {
-    expect(formListOf('W10=')).toEqual([]);
-    expect(formListOf([{ id: 'a' }])).toEqual([{ id: 'a' }]);
   });
 });
 
