@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FORM_MSG, FEATURE_MSG, LOCATE_FORM_ID, MSG, ticketNumberOf } from '@fieldbook/domain';
+import { redactUrl } from '../src/http/request-log.js';
 import { harness, type Harness } from './harness.js';
 import { createMember, signedInAccount } from './factories.js';
 import { call, field, setFlag, setOrgMask } from './feature-fixtures.js';
@@ -285,6 +286,8 @@ describe('forms on features', () => {
     expect(policy).not.toMatch(/connect-src/);
     expect(page.body.indexOf('window.validate')).toBeLessThan(page.body.indexOf('validate-and-get-data'));
     expect((await h.app.inject({ method: 'GET', url: `${body.url}x` })).statusCode).toBe(404);
+    // The token is a secret: the request log keeps it out.
+    expect(redactUrl(body.url)).toBe('/rest/features/forms/view/[redacted]');
   });
 });
 
@@ -325,6 +328,7 @@ describe('the PDF of a feature with its forms', () => {
     expect(info).toMatch(/Pages:\s+2/);
 
     expect((await h.app.inject({ method: 'GET', url: `${res.body.url}x` })).statusCode).toBe(404);
+    expect(redactUrl(res.body.url)).toBe('/rest/features/pdf/[redacted]');
     const wrongProject = await call(
       h,
       w.admin,
