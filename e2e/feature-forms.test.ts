@@ -149,7 +149,7 @@ describe('forms on features: fill, save, see, edit, PDF, delete; sandboxed form 
 
   it('downloads the PDF of the feature with its form: a PDF with the values inside, opened without the session', async () => {
     const [request] = await Promise.all([
-      page.context().waitForEvent('request', (r) => r.url().includes('/rest/features/pdf/')),
+      page.context().waitForEvent('request', (r) => r.url().includes('/files/feature-pdf/')),
       page.getByTestId('form-pdf').click(),
     ]);
     const res = await fetch(request.url());

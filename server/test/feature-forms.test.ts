@@ -287,7 +287,7 @@ describe('forms on features', () => {
     expect(page.body.indexOf('window.validate')).toBeLessThan(page.body.indexOf('validate-and-get-data'));
     expect((await h.app.inject({ method: 'GET', url: `${body.url}x` })).statusCode).toBe(404);
     // The token is a secret: the request log keeps it out.
-    expect(redactUrl(body.url)).toBe('/rest/features/forms/view/[redacted]');
+    expect(redactUrl(body.url)).toBe('/files/feature-forms/[redacted]');
   });
 });
 
@@ -301,7 +301,7 @@ describe('the PDF of a feature with its forms', () => {
     await saveForm(h, w, point, { inspector: 'Ada Lovelace', condition: 'poor', notes: 'Crossarm cracked, Привет' });
     const res = await call(h, w.admin, 'POST', `/rest/features/project/${w.project.id}/feature/${point}/pdf`);
     expect(res.status).toBe(200);
-    expect(res.body.url).toMatch(/^\/rest\/features\/pdf\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.body.url).toMatch(/^\/files\/feature-pdf\/[\w-]+\.[\w-]+\.[\w-]+$/);
     // Opened in a new window: no session.
     const pdf = await h.app.inject({ method: 'GET', url: res.body.url });
     expect(pdf.statusCode).toBe(200);
@@ -328,7 +328,7 @@ describe('the PDF of a feature with its forms', () => {
     expect(info).toMatch(/Pages:\s+2/);
 
     expect((await h.app.inject({ method: 'GET', url: `${res.body.url}x` })).statusCode).toBe(404);
-    expect(redactUrl(res.body.url)).toBe('/rest/features/pdf/[redacted]');
+    expect(redactUrl(res.body.url)).toBe('/files/feature-pdf/[redacted]');
     const wrongProject = await call(
       h,
       w.admin,

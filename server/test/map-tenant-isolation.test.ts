@@ -48,6 +48,7 @@ const defaults = (w: MapWorld): Record<string, string> => ({
 });
 const project = (w: MapWorld) => ({ id: w.projectId });
 const attachment = (w: MapWorld) => ({ id: w.attachmentId });
+const formRecord = (w: MapWorld) => ({ id: w.formRecordId });
 const plainLayer = (w: MapWorld) => ({ folderId: w.plainFolderId, id: w.plainLayerId });
 const move = (w: MapWorld) => ({
   scenario: 'MOVE_LAYER_TO_FOLDER',
@@ -244,6 +245,32 @@ const ROWS: Record<string, Row> = {
   'POST /api/MapFile/Delete/{id}': { need: 'collect', params: attachment },
   // Answers false for any file the caller's organization does not hold: it tells an outsider nothing.
   'GET /api/MapFile/CheckFileExists/ForRestoration/{id}': { need: 'list', params: attachment },
+  // Forms on features (issue #15): A's record on the first point, its form, the form page and the PDF.
+  'GET /rest/features/{id}/forms': { need: 'view', params: (w) => ({ id: w.features.point.id }) },
+  'DELETE /rest/features/{id}/forms': { need: 'collect', params: (w) => ({ id: w.features.point.id }) },
+  'GET /rest/features/{id}/forms/available': { need: 'view', params: (w) => ({ id: w.features.point.id }) },
+  'POST /rest/features/forms': {
+    need: 'collect',
+    body: (w) => ({
+      featureId: w.features.point.id,
+      formId: w.formId,
+      projectId: w.projectId,
+      data: [{ id: 'inspector', value: 'Intruder' }],
+    }),
+  },
+  'GET /rest/features/forms/{id}': { need: 'view', params: formRecord },
+  'PUT /rest/features/forms/{id}': { need: 'collect', params: formRecord, body: () => ({ data: [] }) },
+  'DELETE /rest/features/forms/{id}': { need: 'collect', params: formRecord },
+  // Another organization's form is unknown to B: the answer of a form that is gone (invalid form).
+  'GET /rest/features/forms/view-url/{formId}': {
+    need: 'view',
+    params: (w) => ({ formId: w.formId }),
+    unknownToB: 'app.form.invalid',
+  },
+  'POST /rest/features/project/{projectId}/feature/{id}/pdf': {
+    need: 'view',
+    params: (w) => ({ id: w.features.point.id }),
+  },
   'GET /rest/features/leaders': { need: 'view', query: (w) => ({ projectId: w.projectId }) },
   'POST /rest/features/leaders': { need: 'collect', body: (w) => ({ ...leader(w), folderId: w.folderId }) },
   'PUT /rest/features/leaders/{id}': { need: 'collect', params: (w) => ({ id: w.features.leader.id }), body: leader },

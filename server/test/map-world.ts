@@ -6,6 +6,7 @@ import type { SignedIn } from './factories.js';
 import { call, field } from './feature-fixtures.js';
 import { intruders, type Intruders } from './isolation.js';
 import { attach } from './attachment-fixtures.js';
+import { addFormRecord, grantForm } from './feature-form-fixtures.js';
 
 type Drawn = { id: string; ogcFid: string };
 
@@ -35,6 +36,9 @@ export interface MapWorld extends Intruders {
   features: { point: Drawn; point2: Drawn; line: Drawn; line2: Drawn; polygon: Drawn; leader: Drawn };
   /** A file attached to the first point, named after the marker. */
   attachmentId: string;
+  /** A form granted to project P, and a record of it on the first point holding the marker. */
+  formId: string;
+  formRecordId: string;
   /** Client keys by member, for the routes external GIS clients call. */
   keys: { adminB: string; viewerA: string; collectorA: string; inactiveA: string };
 }
@@ -157,6 +161,13 @@ export async function mapWorld(h: Harness): Promise<MapWorld> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const { form } = await grantForm(h, { admin: adminA, project: f.project });
+  const { record: formRecord } = await addFormRecord(
+    h,
+    adminA,
+    { featureId: features.point.id, formId: form.id, projectId: f.project.id },
+    { inspector: marker },
+  );
   const key = async (admin: SignedIn, member: SignedIn) =>
     ok(await call(h, admin, 'POST', '/rest/accounts/clientkey', { email: member.email }), 'client key').key as string;
   return {
@@ -178,6 +189,8 @@ export async function mapWorld(h: Harness): Promise<MapWorld> {
     storeId: store.id,
     features: { ...features, leader: { id: leaderBody.id, ogcFid: String(leaderBody.properties.ogc_fid) } },
     attachmentId: attachment.File_ID,
+    formId: form.id,
+    formRecordId: formRecord.id,
     keys: {
       adminB: await key(others.adminB, others.adminB),
       viewerA: await key(adminA, others.viewerA),
@@ -187,7 +200,7 @@ export async function mapWorld(h: Harness): Promise<MapWorld> {
   };
 }
 
-/** Every map row of organization A (projects, folders, layers, shares, stores, features and their versions, attachments, permissions), as JSON text per table. */
+/** Every map row of organization A (projects, folders, layers, shares, stores, features and their versions, attachments, form records, permissions), as JSON text per table. */
 export async function mapSnapshot(w: MapWorld): Promise<Record<string, string[]>> {
   const org = w.adminA.organizationId;
   const projectIds = (
@@ -211,6 +224,7 @@ export async function mapSnapshot(w: MapWorld): Promise<Record<string, string[]>
         ]),
       ),
     ),
+    featureForms: await rows('feature_forms', sql`t.organization_id = ${org}`),
     versions: await rows(
       'feature_versions',
       sql`t.feature_id in (select id from features where project_id in (${sql.join(projectIds)}))`,

@@ -24,7 +24,7 @@ export async function featurePdfRoutes(app: FastifyInstance, deps: Deps) {
   const urls = new SignedUrls<{ featureId: string; organizationId: string }>(
     deps.config.jwtSecret,
     'feature-pdf',
-    '/rest/features/pdf',
+    '/files/feature-pdf',
     PDF_URL_TTL_SECONDS,
   );
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +50,7 @@ export async function featurePdfRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   r.get(
-    '/rest/features/pdf/:token',
+    '/files/feature-pdf/:token',
     {
       config: { access: 'public' },
       schema: { tags, summary: 'The PDF behind a signed URL', params: z.object({ token: z.string().max(2048) }) },

@@ -34,7 +34,7 @@ export function featureFormRoutes(deps: Deps) {
   const viewUrls = new SignedUrls<{ formId: string; organizationId: string }>(
     deps.config.jwtSecret,
     'feature-form-view',
-    '/rest/features/forms/view',
+    '/files/feature-forms',
     VIEW_TTL_SECONDS,
   );
   return async (app: FastifyInstance) => {
@@ -166,7 +166,7 @@ export function featureFormRoutes(deps: Deps) {
     );
 
     r.get(
-      '/rest/features/forms/view/:token',
+      '/files/feature-forms/:token',
       {
         config: { access: 'public' },
         schema: {

@@ -22,8 +22,8 @@ const SECRET_SEGMENTS: RegExp[] = [
   /^(\/verifyme\/[^/?]*\/)([^/?]+)/i, // invitation: /verifyme/<email>/<temporary password>
   /^(\/files\/upload\/)([^/?]+)/i, // signed upload URL
   /^(\/rest\/forms\/view\/)([^/?]+)/i, // signed form view URL
-  /^(\/rest\/features\/forms\/view\/)([^/?]+)/i, // signed form page of the form dialog
-  /^(\/rest\/features\/pdf\/)([^/?]+)/i, // signed URL of a feature's PDF
+  /^(\/files\/feature-forms\/)([^/?]+)/i, // signed form page of the form dialog
+  /^(\/files\/feature-pdf\/)([^/?]+)/i, // signed URL of a feature's PDF
   /^(\/rest\/organization-permissions\/)([^/?]+)$/i, // sharing code (not /:action/:id)
   /^(\/rest\/subscriptions\/)([^/?]+)/i, // push token
   /^(\/rest\/notification-interests\/(?:[^/?]+\/)*)([^/?]+)/i, // push token, last segment
