@@ -191,9 +191,17 @@ describe('request log', () => {
       url: `/rest/organization-permissions/${'c'.repeat(40)}sharingcode`,
       headers: user.auth,
     });
+    // Signed file URLs and the one-call verification link carry their secret in the path.
+    for (const url of [
+      '/files/attachments/attachment-url-secret',
+      '/files/attachments-zip/zip-url-secret',
+      '/rest/onecall/email/verify/verify-link-secret',
+    ])
+      await app.inject({ method: 'GET', url });
     await app.close();
     const text = log.join('');
     expect(text).toContain('"url":"/verifyme/invitee%40example.com/[redacted]"');
+    expect(text).toContain('"url":"/files/attachments/[redacted]"');
     expect(text).toMatch(
       /"url":"\/rest\/projects\/ogc\/[\w-]+\/wfs\?SERVICE=WFS&key=\[redacted\]&REQUEST=GetCapabilities"/,
     );
@@ -204,6 +212,9 @@ describe('request log', () => {
       'rt-secret-value',
       'rt-body-secret',
       'sharingcode',
+      'attachment-url-secret',
+      'zip-url-secret',
+      'verify-link-secret',
       user.idToken,
     ]) {
       expect([secret, text.includes(secret)]).toEqual([secret, false]);

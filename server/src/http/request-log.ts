@@ -24,6 +24,8 @@ const SECRET_SEGMENTS: RegExp[] = [
   /^(\/rest\/forms\/view\/)([^/?]+)/i, // signed form view URL
   /^(\/files\/feature-forms\/)([^/?]+)/i, // signed form page of the form dialog
   /^(\/files\/feature-pdf\/)([^/?]+)/i, // signed URL of a feature's PDF
+  /^(\/files\/attachments(?:-zip)?\/)([^/?]+)/i, // signed URL of an attachment or a feature's zip
+  /^(\/rest\/onecall\/email\/verify\/)([^/?]+)/i, // one-call address verification link
   /^(\/rest\/organization-permissions\/)([^/?]+)$/i, // sharing code (not /:action/:id)
   /^(\/rest\/subscriptions\/)([^/?]+)/i, // push token
   /^(\/rest\/notification-interests\/(?:[^/?]+\/)*)([^/?]+)/i, // push token, last segment
