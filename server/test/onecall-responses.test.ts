@@ -5,6 +5,7 @@ import { harness, type Harness } from './harness.js';
 import { createMember, signedInAccount, type SignedIn } from './factories.js';
 import { call, setFlag } from './feature-fixtures.js';
 import { lastSeq, loggedSince } from './activity-log.js';
+import { attach, picture } from './attachment-fixtures.js';
 import {
   ORG_MEMBERS,
   oneCallCounts,
@@ -69,6 +70,25 @@ describe('tickets', () => {
     }
   });
 
+  it("lists the files attached to the ticket's feature by ticket number (a locator's photo of the marks)", async () => {
+    const none = await call(h, f.admin, 'GET', `/rest/onecall/tickets/${TICKET}/attachments`);
+    expect([none.status, none.body]).toEqual([200, []]);
+    const photo = await picture(40, 30, 'jpeg');
+    await attach(h, f.admin, {
+      featureId,
+      layerId: address.layer.id,
+      name: 'marks.jpg',
+      data: photo,
+      type: 'image/jpeg',
+    });
+    const listed = await call(h, f.admin, 'GET', `/rest/onecall/tickets/${TICKET}/attachments`);
+    expect(listed.body).toMatchObject([
+      { File: 'marks.jpg', File_Type: 'Photo', mbcode: featureId, has_thumbnail: true },
+    ]);
+    const missing = await call(h, f.admin, 'GET', '/rest/onecall/tickets/250314-69999/attachments');
+    expect([missing.status, missing.body.message]).toEqual([404, ONECALL_MSG.ticketNotFound]);
+  });
+
   it('hides tickets from other organizations (404) and answers none without one-call (403)', async () => {
     const outsider = await signedInAccount(h);
     const onecall = (enabled: boolean) => ({ enabled, positiveResponse: true, members: ORG_MEMBERS });
@@ -77,6 +97,7 @@ describe('tickets', () => {
     const calls = [
       ['GET', `/rest/onecall/tickets/${TICKET}`],
       ['GET', `/rest/onecall/tickets/${TICKET}/responses?all=true`],
+      ['GET', `/rest/onecall/tickets/${TICKET}/attachments`],
       ['GET', `/rest/onecall/tickets/feature/${featureId}`],
       ['POST', `/rest/onecall/positive-response/${TICKET}`],
     ] as const;

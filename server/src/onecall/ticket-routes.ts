@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ONECALL_MSG,
+  attachmentSchema,
   featureRefField,
   oneCallTicketSchema,
   positiveResponseInputSchema,
@@ -14,7 +15,7 @@ import { callerOf } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { member, orgQuery } from '../http/route-parts.js';
 import { sendPositiveResponse } from './positive-response.js';
-import { ticketByFeature, ticketByNumber, ticketResponses } from './tickets.js';
+import { ticketAttachments, ticketByFeature, ticketByNumber, ticketResponses } from './tickets.js';
 
 const tags = ['one-call'];
 const ticketParams = z.object({ ticketNumber: z.string().max(64) });
@@ -50,6 +51,20 @@ export async function ticketRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     (req) => ticketByNumber(deps, callerOf(req), req.params.ticketNumber, req.query.projectId),
+  );
+  r.get(
+    '/rest/onecall/tickets/:ticketNumber/attachments',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: "The files attached to the ticket's feature",
+        params: ticketParams,
+        querystring: ticketQuery,
+        response: { 200: z.array(attachmentSchema) },
+      },
+    },
+    (req) => ticketAttachments(deps, callerOf(req), req.params.ticketNumber, req.query.projectId),
   );
   r.get(
     '/rest/onecall/tickets/:ticketNumber/responses',

@@ -1,3 +1,4 @@
+import { listAttachments } from '../attachments/service.js';
 import {
   ONECALL_MSG,
   answerableMembers,
@@ -109,6 +110,13 @@ export function presentTicket(
 export async function ticketByNumber(deps: Deps, caller: Caller, ticketNumber: string, projectId?: string) {
   const settings = await requireOneCall(deps.db, caller);
   return presentTicket(caller, settings, await findTicket(deps.db, caller, ticketNumber, projectId));
+}
+
+/** The files attached to a ticket's feature (a locator's photos of the marks, the center's maps). */
+export async function ticketAttachments(deps: Deps, caller: Caller, ticketNumber: string, projectId?: string) {
+  await requireOneCall(deps.db, caller);
+  const { row } = await findTicket(deps.db, caller, ticketNumber, projectId);
+  return listAttachments(deps, caller, `onecall_tickets.${row.feature_id}`);
 }
 
 export async function ticketByFeature(deps: Deps, caller: Caller, featureId: string) {
