@@ -173,6 +173,25 @@ describe('the one-call e-mail list', () => {
       ['Delete', 'Project'],
     ]);
     expect((await postTicket(h, added.inboundToken, sampleTicket('normal-polygon.txt'))).statusCode).toBe(401);
+
+    // Restored from the log, the layer is an archive of its tickets that its admin can delete again.
+    const entry = await h.db
+      .selectFrom('activities')
+      .select('id')
+      .where('organization_id', '=', f.admin.organizationId)
+      .where('seq', '>', String(since))
+      .where('category', '=', 'Layer')
+      .executeTakeFirstOrThrow();
+    expect((await call(h, f.admin, 'POST', `/rest/activities/${entry.id}/restore`)).status).toBe(200);
+    const restored = await layerRow(added.layer.id);
+    expect(restored).toBeDefined();
+    const removed = await call(
+      h,
+      f.admin,
+      'DELETE',
+      `/rest/projects/${f.project.id}/folders/${added.layer.folderId}/layers/${added.layer.id}`,
+    );
+    expect(removed.status).toBe(204);
   });
 });
 

@@ -182,10 +182,13 @@ export async function deleteAddress(deps: Deps, caller: Caller, projectId: strin
   const row = await addressOf(deps.db, project.id, id);
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('onecall_addresses').where('id', '=', row.id).execute();
+    // Without its address the layer is an archive of tickets: restored from the log, it is then an
+    // ordinary layer its admins can delete again (a referenced layer cannot be deleted on its own).
     const layer = await trx
-      .selectFrom('layers')
-      .select(['id', 'name', 'project_id', 'folder_id', 'type'])
+      .updateTable('layers')
+      .set({ reference_id: null })
       .where('id', '=', row.layer_id)
+      .returning(['id', 'name', 'project_id', 'folder_id', 'type'])
       .executeTakeFirstOrThrow();
     await removeLayer(trx, caller, layer);
     await recordActivity(trx, actorOf(caller), {
