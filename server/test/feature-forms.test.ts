@@ -298,7 +298,7 @@ describe('the PDF of a feature with its forms', () => {
       properties: { layer_id: w.layer('point'), properties: { pole_tag: 'PT-4471' } },
     });
     const point = drawn.body.id as string;
-    await saveForm(h, w, point, { inspector: 'Ada Lovelace', condition: 'poor', notes: 'Crossarm cracked, Привет' });
+    await saveForm(h, w, point, { inspector: '王小明', condition: 'poor', notes: 'Crossarm cracked, Привет' });
     const res = await call(h, w.admin, 'POST', `/rest/features/project/${w.project.id}/feature/${point}/pdf`);
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(/^\/files\/feature-pdf\/[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -318,7 +318,7 @@ describe('the PDF of a feature with its forms', () => {
       point,
       'PT-4471',
       'Pole inspection',
-      'Ada Lovelace',
+      '王小明',
       'poor',
       'Crossarm cracked, Привет',
       'Scale bar',

@@ -4,11 +4,22 @@ import type { MapExtract } from './pdf-map.js';
 import { printedTime, printedValue, type PdfContent } from './pdf-content.js';
 
 const require = createRequire(import.meta.url);
-/** DejaVu covers Latin, Greek and Cyrillic: values typed in those scripts print as typed. */
+/**
+ * DejaVu covers Latin, Greek and Cyrillic; Noto Sans SC the Chinese, Japanese kana and full-width forms
+ * that DejaVu lacks (our interface speaks Chinese, so values are typed in it). A text with any of those
+ * characters is set in Noto, the rest in DejaVu; pdfkit embeds only the glyphs used.
+ */
 const FONTS = {
   regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  cjk: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+  'cjk-bold': require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
 };
+const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+/** The registered font that draws `text`, in regular or bold. */
+export const fontFor = (text: string, weight: 'regular' | 'bold') =>
+  CJK.test(text) ? (weight === 'bold' ? 'cjk-bold' : 'cjk') : weight;
 const INK = '#1f2933';
 const MUTED = '#52606d';
 const RULE = '#cbd2d9';
@@ -23,7 +34,7 @@ function room(doc: Doc, height: number) {
 
 function heading(doc: Doc, text: string, size: number) {
   room(doc, size * 3);
-  doc.moveDown(0.6).font('bold').fontSize(size).fillColor(INK).text(text, doc.page.margins.left);
+  doc.moveDown(0.6).font(fontFor(text, 'bold')).fontSize(size).fillColor(INK).text(text, doc.page.margins.left);
   const y = doc.y + 2;
   doc
     .moveTo(doc.page.margins.left, y)
@@ -42,15 +53,15 @@ function rows(doc: Doc, entries: Array<[string, string]>) {
   doc.fontSize(10);
   for (const [label, value] of entries) {
     const height = Math.max(
-      doc.font('bold').heightOfString(label, { width: labelWidth }),
-      doc.font('regular').heightOfString(value, { width: valueWidth }),
+      doc.font(fontFor(label, 'bold')).heightOfString(label, { width: labelWidth }),
+      doc.font(fontFor(value, 'regular')).heightOfString(value, { width: valueWidth }),
     );
     room(doc, Math.min(height, 200));
     const y = doc.y;
-    doc.font('bold').fillColor(MUTED).text(label, left, y, { width: labelWidth });
+    doc.font(fontFor(label, 'bold')).fillColor(MUTED).text(label, left, y, { width: labelWidth });
     const afterLabel = doc.y;
     doc
-      .font('regular')
+      .font(fontFor(value, 'regular'))
       .fillColor(INK)
       .text(value, left + labelWidth + 12, y, { width: valueWidth });
     doc.y = Math.max(doc.y, afterLabel) + 4;
@@ -74,17 +85,16 @@ export function featurePdf(content: PdfContent, map: MapExtract): Promise<Buffer
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
 
-  doc.font('bold').fontSize(18).fillColor(INK).text(content.title);
-  doc.font('regular').fontSize(10).fillColor(MUTED).text(content.subtitle);
+  doc.font(fontFor(content.title, 'bold')).fontSize(18).fillColor(INK).text(content.title);
+  doc.font(fontFor(content.subtitle, 'regular')).fontSize(10).fillColor(MUTED).text(content.subtitle);
   const top = doc.y + 8;
   const width = doc.page.width - 72;
   const height = doc.page.height - top - 36 - 18;
   doc.image(map.png, 36, top, { fit: [width, height], align: 'center' });
   doc
-    .font('regular')
+    .font(fontFor(content.layer.name, 'regular'))
     .fontSize(9)
     .fillColor(MUTED)
     .text(
