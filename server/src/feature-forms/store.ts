@@ -133,6 +133,7 @@ export async function updateRecordData(
       updated_by: caller.accountId,
     })
     .where('id', '=', id)
+    .where('organization_id', '=', caller.organizationId)
     .execute();
 }
 
@@ -143,6 +144,7 @@ export async function markDeleted(trx: Executor, caller: Caller, ids: string[]) 
     .updateTable('feature_forms')
     .set({ deleted_at: new Date(), updated_by: caller.accountId })
     .where('id', 'in', ids)
+    .where('organization_id', '=', caller.organizationId)
     .execute();
 }
 
